@@ -100,7 +100,7 @@ func checkMapCase(t *testing.T, seed int64) {
 }
 
 func TestMapOpsAgainstBruteForce(t *testing.T) {
-	for seed := int64(0); seed < 50; seed++ {
+	for seed := int64(0); seed < 30; seed++ {
 		checkMapCase(t, seed)
 	}
 }

@@ -49,14 +49,16 @@ func (r rel) union(s rel) rel {
 	return out
 }
 
-// intersect returns r ∩ s, dropping rationally empty pieces.
+// intersect returns r ∩ s. When several pairs of pieces meet, rationally
+// empty ones are dropped to keep the result small.
 func (r rel) intersect(s rel) rel {
 	r, s = r.checkSame("intersect", s)
 	out := rel{space: r.space}
+	prune := len(r.parts)*len(s.parts) > 1
 	for _, a := range r.parts {
 		for _, b := range s.parts {
 			c := intersectBasic(a, b).simplify()
-			if !c.empty && !c.rationallyEmpty() {
+			if !c.empty && !(prune && c.rationallyEmpty()) {
 				out.parts = append(out.parts, c)
 			}
 		}
@@ -77,11 +79,9 @@ func (r rel) subtract(s rel) rel {
 			}
 			pieces = next
 		}
-		for _, p := range pieces {
-			out.parts = append(out.parts, p.reduce())
-		}
+		out.parts = append(out.parts, pieces...)
 	}
-	return out.dropEmpty()
+	return out
 }
 
 // complement returns the universe of r's space minus r.

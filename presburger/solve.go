@@ -60,9 +60,6 @@ func (b *basic) isEmpty() bool {
 		return true
 	}
 	eqs, ineqs := b.system()
-	if simplex.RationalEmpty(eqs, ineqs, b.nSolverVars(), nil) {
-		return true
-	}
 	return simplex.IntegerEmpty(eqs, ineqs, b.nSolverVars(), nil)
 }
 
@@ -291,7 +288,10 @@ func subtractBasic(a, b *basic) []*basic {
 }
 
 // subtractKnown returns a \ b for b whose locals are all defined:
-// a ∩ c1 ∩ ... ∩ c(i-1) ∩ not ci for each constraint ci of b.
+// a ∩ c1 ∩ ... ∩ c(i-1) ∩ not ci for each constraint ci of b. One tableau of a
+// is extended constraint by constraint (snapshot and rollback, as isl does),
+// and a constraint that a and the earlier ones already imply is left out of
+// later pieces.
 func subtractKnown(a, b *basic) []*basic {
 	// Bring b's locals into a: they are functions, so a is unchanged.
 	shell := b.clone()
@@ -313,23 +313,47 @@ func subtractKnown(a, b *basic) []*basic {
 	for _, in := range b.ineqs {
 		cons = append(cons, move(in))
 	}
+	tab := base.tableau()
+	if tab.Empty() {
+		return nil
+	}
 	var out []*basic
-	cur := base // base plus the constraints handled so far; never simplified,
-	// so that its columns keep matching cons.
+	var prev [][]int64 // constraints of b not implied by base and earlier ones
 	for _, c := range cons {
-		piece := cur.clone()
-		piece.ineqs = append(piece.ineqs, negRow(c, 1))
-		piece.simplify()
-		if !piece.empty && !piece.rationallyEmpty() {
+		neg := negRow(c, 1)
+		snap := tab.Snapshot()
+		tab.AddIneq(neg)
+		implied := tab.Empty()
+		tab.Rollback(snap)
+		if implied {
+			continue
+		}
+		piece := base.clone()
+		piece.ineqs = append(piece.ineqs, copyRows(prev)...)
+		piece.ineqs = append(piece.ineqs, neg)
+		if piece.simplify(); !piece.empty {
 			out = append(out, piece)
 		}
-		cur = cur.clone()
-		cur.ineqs = append(cur.ineqs, append([]int64(nil), c...))
-		if cur.rationallyEmpty() {
+		tab.AddIneq(c)
+		if tab.Empty() {
 			break
 		}
+		prev = append(prev, c)
 	}
 	return out
+}
+
+// tableau returns a simplex tableau holding all constraints of b.
+func (b *basic) tableau() *simplex.Tableau {
+	tab := simplex.NewTableau(b.nSolverVars(), nil)
+	eqs, ineqs := b.system()
+	for _, e := range eqs {
+		tab.AddEq(e)
+	}
+	for _, in := range ineqs {
+		tab.AddIneq(in)
+	}
+	return tab
 }
 
 // negRow returns -row - shift: the negation of row >= 0 is -row - 1 >= 0.
