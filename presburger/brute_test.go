@@ -84,46 +84,56 @@ func bruteIn(r rel, pt []int64) bool {
 	return false
 }
 
-func TestOpsAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
+// checkSetCase checks the boolean set operations of one random case against
+// brute-force membership in the box [-B, B].
+func checkSetCase(t *testing.T, seed int64) {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
 	const B = 4
-	for iter := 0; iter < 300; iter++ {
-		params := []string{"N"}[:rng.Intn(2)]
-		dims := []string{"x", "y", "z"}[:1+rng.Intn(2)]
-		sp := SetSpace(params, NewTuple("S", dims...))
-		a := randRel(rng, sp, 0)
-		b := randRel(rng, sp, 0)
-		n := len(params) + len(dims)
-		check := func(name string, got rel, want func(pt []int64) bool) {
-			t.Helper()
-			points(n, B, func(pt []int64) {
-				if g, w := got.contains(pt), want(pt); g != w {
-					t.Fatalf("iter %d %s at %v: got %v want %v\na = %s\nb = %s\nresult = %s", iter, name, pt, g, w, a, b, got)
-				}
-			})
-		}
-		run := func(name string, f func() rel, want func(pt []int64) bool) {
-			t.Helper()
-			var res rel
-			func() {
-				defer func() {
-					if r := recover(); r != nil {
-						if _, ok := r.(arith.Overflow); ok {
-							t.Logf("iter %d %s: overflow (acceptable)", iter, name)
-							return
-						}
-						panic(fmt.Sprintf("iter %d %s: %v\na = %s\nb = %s", iter, name, r, a, b))
+	params := []string{"N"}[:rng.Intn(2)]
+	dims := []string{"x", "y", "z"}[:1+rng.Intn(2)]
+	sp := SetSpace(params, NewTuple("S", dims...))
+	a := randRel(rng, sp, 0)
+	b := randRel(rng, sp, 0)
+	n := len(params) + len(dims)
+	run := func(name string, f func() rel, want func(pt []int64) bool) {
+		t.Helper()
+		var res rel
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					if _, ok := r.(arith.Overflow); ok {
+						t.Logf("seed %d %s: overflow (acceptable)", seed, name)
+						return
 					}
-					check(name, res, want)
-				}()
-				res = f()
+					panic(fmt.Sprintf("seed %d %s: %v\na = %s\nb = %s", seed, name, r, a, b))
+				}
 			}()
-		}
-		run("intersect", func() rel { return a.intersect(b) }, func(p []int64) bool { return bruteIn(a, p) && bruteIn(b, p) })
-		run("union", func() rel { return a.union(b) }, func(p []int64) bool { return bruteIn(a, p) || bruteIn(b, p) })
-		run("subtract", func() rel { return a.subtract(b) }, func(p []int64) bool { return bruteIn(a, p) && !bruteIn(b, p) })
-		run("complement", func() rel { return a.complement() }, func(p []int64) bool { return !bruteIn(a, p) })
+			res = f()
+		}()
+		points(n, B, func(pt []int64) {
+			if g, w := res.contains(pt), want(pt); g != w {
+				t.Fatalf("seed %d %s at %v: got %v want %v\na = %s\nb = %s\nresult = %s", seed, name, pt, g, w, a, b, res)
+			}
+		})
 	}
+	run("intersect", func() rel { return a.intersect(b) }, func(p []int64) bool { return bruteIn(a, p) && bruteIn(b, p) })
+	run("union", func() rel { return a.union(b) }, func(p []int64) bool { return bruteIn(a, p) || bruteIn(b, p) })
+	run("subtract", func() rel { return a.subtract(b) }, func(p []int64) bool { return bruteIn(a, p) && !bruteIn(b, p) })
+	run("complement", func() rel { return a.complement() }, func(p []int64) bool { return !bruteIn(a, p) })
+}
+
+func TestOpsAgainstBruteForce(t *testing.T) {
+	for seed := int64(0); seed < 300; seed++ {
+		checkSetCase(t, seed)
+	}
+}
+
+func FuzzSetOps(f *testing.F) {
+	for s := int64(0); s < 8; s++ {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seed int64) { checkSetCase(t, seed) })
 }
 
 func TestProjectionAgainstBruteForce(t *testing.T) {

@@ -1,0 +1,38 @@
+package simplex
+
+// Budget caps the work of one call. A nil *Budget means a fresh budget of
+// DefaultBudget operations. Ops is the number of operations left; every
+// simplex pivot, every node of the integer search and every step of the basis
+// reduction costs one. Share one Budget between several calls to cap them
+// together.
+type Budget struct{ Ops int64 }
+
+// DefaultBudget is the number of operations (pivots and search steps) a call
+// may spend when it is given a nil *Budget. A million pivots on the small
+// systems of polyhedral compilation is far beyond any sane need, so running
+// out means a pathological input rather than a slow legitimate one.
+var DefaultBudget int64 = 1_000_000
+
+// BudgetExceeded is the panic value raised when a Budget runs out, just as
+// arith.Overflow is raised on int64 overflow; callers recover it into an
+// error.
+type BudgetExceeded struct{}
+
+func (BudgetExceeded) Error() string { return "presburger: operation budget exceeded" }
+
+// orDefault returns b, or a fresh default budget when b is nil.
+func orDefault(b *Budget) *Budget {
+	if b == nil {
+		return &Budget{Ops: DefaultBudget}
+	}
+	return b
+}
+
+// spend charges n operations and panics with BudgetExceeded when the budget
+// is exhausted.
+func (b *Budget) spend(n int64) {
+	b.Ops -= n
+	if b.Ops < 0 {
+		panic(BudgetExceeded{})
+	}
+}
