@@ -79,13 +79,17 @@ func (r rel) String() string {
 		b.WriteString("[" + strings.Join(r.space.Params, ", ") + "] -> ")
 	}
 	b.WriteString("{ ")
-	r.writeBody(&b)
+	if !r.writeBody(&b) {
+		// An empty set keeps its space, as isl prints it.
+		b.WriteString(newNamer(r.space).header() + " : false")
+	}
 	b.WriteString(" }")
 	return b.String()
 }
 
-// writeBody writes "S[i] : c1 or c2" (nothing for an empty rel).
-func (r rel) writeBody(b *strings.Builder) {
+// writeBody writes "S[i] : c1 or c2"; it writes nothing and returns false
+// for an empty rel.
+func (r rel) writeBody(b *strings.Builder) bool {
 	var parts []*basic
 	for _, p := range r.parts {
 		if !p.empty {
@@ -93,7 +97,7 @@ func (r rel) writeBody(b *strings.Builder) {
 		}
 	}
 	if len(parts) == 0 {
-		return
+		return false
 	}
 	n := newNamer(r.space)
 	b.WriteString(n.header())
@@ -116,6 +120,7 @@ func (r rel) writeBody(b *strings.Builder) {
 	default:
 		b.WriteString(" : (" + strings.Join(conds, ") or (") + ")")
 	}
+	return true
 }
 
 // formula prints the constraints of b ("" for the universe) using the
