@@ -15,6 +15,7 @@ type basic struct {
 	divs              []div
 	eqs, ineqs        [][]int64
 	empty             bool // known to be empty
+	bud               *opBudget
 }
 
 // div defines a local as floor(num/den); num has one entry per column (its own
@@ -241,7 +242,7 @@ func (b *basic) remap(nParam, nIn, nOut int, varMap []int) *basic {
 		}
 		return out
 	}
-	c := &basic{nParam: nParam, nIn: nIn, nOut: nOut, empty: b.empty}
+	c := &basic{nParam: nParam, nIn: nIn, nOut: nOut, empty: b.empty, bud: b.bud}
 	for range toLocal {
 		c.divs = append(c.divs, div{})
 	}
@@ -295,6 +296,9 @@ func intersectBasic(a, b *basic) *basic {
 	c := a.clone()
 	if b.empty {
 		c.empty = true
+	}
+	if c.bud == nil {
+		c.bud = b.bud
 	}
 	off := len(a.divs)
 	nv := a.nVar()

@@ -77,6 +77,7 @@ func (r rel) subtract(s rel) rel {
 			for _, p := range pieces {
 				next = append(next, subtractBasic(p, b)...)
 			}
+			a.bud.checkPieces(len(next))
 			pieces = next
 		}
 		out.parts = append(out.parts, pieces...)
@@ -85,7 +86,9 @@ func (r rel) subtract(s rel) rel {
 }
 
 // complement returns the universe of r's space minus r.
-func (r rel) complement() rel { return universeRel(r.space).subtract(r) }
+func (r rel) complement() rel {
+	return universeRel(r.space).with(r.budget()).subtract(r)
+}
 
 // dropEmpty removes pieces that are known or rationally empty.
 func (r rel) dropEmpty() rel {

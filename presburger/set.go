@@ -33,56 +33,65 @@ func (s Set) sameKind(op string, t Set) {
 // Intersect returns s ∩ t.
 func (s Set) Intersect(t Set) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.intersect(t.r)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).intersect(t.r.with(bud))}, nil
 }
 
 // Union returns s ∪ t.
 func (s Set) Union(t Set) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.union(t.r)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).union(t.r.with(bud))}, nil
 }
 
 // Subtract returns s \ t.
 func (s Set) Subtract(t Set) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.subtract(t.r)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).subtract(t.r.with(bud))}, nil
 }
 
 // Complement returns the points of s's space not in s.
 func (s Set) Complement() (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.complement()}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).complement()}, nil
 }
 
 // IsEmpty reports whether s has no integer point (for any parameter value).
 func (s Set) IsEmpty() (empty bool, err error) {
 	defer catch(&err)
-	return s.r.isEmpty(), nil
+	bud := newBudget()
+	return s.r.with(bud).isEmpty(), nil
 }
 
 // IsSubset reports whether s ⊆ t.
 func (s Set) IsSubset(t Set) (ok bool, err error) {
 	defer catch(&err)
-	return s.r.isSubset(t.r), nil
+	bud := newBudget()
+	return s.r.with(bud).isSubset(t.r.with(bud)), nil
 }
 
 // IsEqual reports whether s and t contain the same points.
 func (s Set) IsEqual(t Set) (ok bool, err error) {
 	defer catch(&err)
-	return s.r.isEqual(t.r), nil
+	bud := newBudget()
+	return s.r.with(bud).isEqual(t.r.with(bud)), nil
 }
 
 // Sample returns a set holding one point of s (parameters fixed too), or
 // the empty set when s is empty.
 func (s Set) Sample() (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.sample()}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).sample()}, nil
 }
 
 // SamplePoint returns one point of s as [params..., dims...], or ok=false.
 func (s Set) SamplePoint() (pt []int64, ok bool, err error) {
 	defer catch(&err)
-	for _, b := range s.r.parts {
+	bud := newBudget()
+	for _, b := range s.r.with(bud).parts {
 		if p := b.sample(); p != nil {
 			return p[1 : 1+b.nVar()], true, nil
 		}
@@ -93,85 +102,99 @@ func (s Set) SamplePoint() (pt []int64, ok bool, err error) {
 // Contains reports whether the point [params..., dims...] lies in s.
 func (s Set) Contains(pt []int64) (ok bool, err error) {
 	defer catch(&err)
-	return s.r.contains(pt), nil
+	bud := newBudget()
+	return s.r.with(bud).contains(pt), nil
 }
 
 // Params returns the parameter values for which s is non-empty.
 func (s Set) Params() (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.params()}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).params()}, nil
 }
 
 // Apply returns the image of s under m.
 func (s Set) Apply(m Map) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.apply(m.r)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).apply(m.r.with(bud))}, nil
 }
 
 // Identity returns the map x -> x for x in s.
 func (s Set) Identity() (res Map, err error) {
 	defer catch(&err)
-	return Map{s.r.identity()}, nil
+	bud := newBudget()
+	return Map{s.r.with(bud).identity()}, nil
 }
 
 // Unwrap turns a set of wrapped pairs [A -> B] into the map A -> B.
 func (s Set) Unwrap() (res Map, err error) {
 	defer catch(&err)
-	return Map{s.r.unwrap()}, nil
+	bud := newBudget()
+	return Map{s.r.with(bud).unwrap()}, nil
 }
 
 // Product returns the set [A -> B] of pairs of points of s (A) and t (B).
 func (s Set) Product(t Set) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.setProduct(t.r)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).setProduct(t.r.with(bud))}, nil
 }
 
 // ProjectOut existentially quantifies n set dimensions starting at first.
 func (s Set) ProjectOut(first, n int) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.projectOut(dimOut, first, n)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).projectOut(dimOut, first, n)}, nil
 }
 
 // Eliminate removes all constraints on n set dimensions starting at first,
 // keeping the dimensions (isl_set_eliminate).
 func (s Set) Eliminate(first, n int) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.eliminate(dimOut, first, n)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).eliminate(dimOut, first, n)}, nil
 }
 
 // InsertDims inserts n unconstrained set dimensions at position pos.
 func (s Set) InsertDims(pos, n int) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.insertDims(dimOut, pos, n)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).insertDims(dimOut, pos, n)}, nil
 }
 
 // MoveDims moves n set dimensions from src to position dst (after removal).
 func (s Set) MoveDims(dst, src, n int) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.moveDims(dimOut, dst, src, n)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).moveDims(dimOut, dst, src, n)}, nil
 }
 
 // FixDim constrains set dimension pos to equal val.
 func (s Set) FixDim(pos int, val int64) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.fixDim(dimOut, pos, val)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).fixDim(dimOut, pos, val)}, nil
 }
 
 // LowerBound constrains set dimension pos to be at least val.
 func (s Set) LowerBound(pos int, val int64) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.lowerBound(dimOut, pos, val)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).lowerBound(dimOut, pos, val)}, nil
 }
 
 // UpperBound constrains set dimension pos to be at most val.
 func (s Set) UpperBound(pos int, val int64) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.upperBound(dimOut, pos, val)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).upperBound(dimOut, pos, val)}, nil
 }
 
 // Simplify removes redundant constraints, detects implicit equalities and
 // drops empty disjuncts (rationally); the set is unchanged.
 func (s Set) Simplify() (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.reduceAll()}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).reduceAll()}, nil
 }

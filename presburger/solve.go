@@ -47,7 +47,7 @@ func (b *basic) sample() []int64 {
 		return nil
 	}
 	eqs, ineqs := b.system()
-	p, ok := simplex.IntegerSample(eqs, ineqs, b.nSolverVars(), nil)
+	p, ok := simplex.IntegerSample(eqs, ineqs, b.nSolverVars(), b.solver())
 	if !ok {
 		return nil
 	}
@@ -60,7 +60,7 @@ func (b *basic) isEmpty() bool {
 		return true
 	}
 	eqs, ineqs := b.system()
-	return simplex.IntegerEmpty(eqs, ineqs, b.nSolverVars(), nil)
+	return simplex.IntegerEmpty(eqs, ineqs, b.nSolverVars(), b.solver())
 }
 
 // rationallyEmpty is the cheap test used to prune pieces.
@@ -69,7 +69,7 @@ func (b *basic) rationallyEmpty() bool {
 		return true
 	}
 	eqs, ineqs := b.system()
-	return simplex.RationalEmpty(eqs, ineqs, b.nSolverVars(), nil)
+	return simplex.RationalEmpty(eqs, ineqs, b.nSolverVars(), b.solver())
 }
 
 // reduce removes redundant inequalities and turns implicit equalities into
@@ -80,7 +80,7 @@ func (b *basic) reduce() *basic {
 		return b
 	}
 	eqs, ineqs := b.system()
-	red, impl, empty := simplex.Reduce(eqs, ineqs, b.nSolverVars(), nil)
+	red, impl, empty := simplex.Reduce(eqs, ineqs, b.nSolverVars(), b.solver())
 	if empty {
 		b.empty = true
 		return b.simplify()
@@ -345,7 +345,7 @@ func subtractKnown(a, b *basic) []*basic {
 
 // tableau returns a simplex tableau holding all constraints of b.
 func (b *basic) tableau() *simplex.Tableau {
-	tab := simplex.NewTableau(b.nSolverVars(), nil)
+	tab := simplex.NewTableau(b.nSolverVars(), b.solver())
 	eqs, ineqs := b.system()
 	for _, e := range eqs {
 		tab.AddEq(e)

@@ -2,7 +2,10 @@ package presburger
 
 import (
 	"errors"
+	"fmt"
+	"math/rand"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -158,6 +161,41 @@ func TestOverflowIsAnError(t *testing.T) {
 			t.Errorf("IsEmpty(%s): unexpected error %v", tc.src, err)
 		case err == nil && empty != tc.empty:
 			t.Errorf("IsEmpty(%s) = %v, want %v", tc.src, empty, tc.empty)
+		}
+	}
+}
+
+// A blow-up stops with ErrBudget instead of running on: the complement of a
+// union of random 4-dimensional polytopes explodes into thousands of
+// disjuncts (24 polytopes take tens of seconds without limits).
+func TestBudgetStopsBlowUp(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	src := "{ [a, b, c, d] : "
+	for i := 0; i < 24; i++ {
+		if i > 0 {
+			src += " or "
+		}
+		src += "("
+		for k := 0; k < 6; k++ {
+			if k > 0 {
+				src += " and "
+			}
+			src += fmt.Sprintf("%da + %db + %dc + %dd <= %d", rng.Intn(41)-20, rng.Intn(41)-20, rng.Intn(41)-20, rng.Intn(41)-20, rng.Intn(60))
+		}
+		src += ")"
+	}
+	s := mustSet(t, src+" }")
+	old := CurrentLimits()
+	defer SetLimits(old)
+	for _, l := range []Limits{{MaxOps: 50_000, MaxPieces: 1_000_000}, {MaxOps: 1 << 40, MaxPieces: 300}} {
+		SetLimits(l)
+		start := time.Now()
+		_, err := s.Complement()
+		if !errors.Is(err, ErrBudget) {
+			t.Fatalf("complement under %+v: err = %v, want ErrBudget", l, err)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("budget error under %+v took %v", l, d)
 		}
 	}
 }

@@ -9,57 +9,66 @@ func (m UnionMap) String() string { return m.u.String() }
 // Union returns s ∪ t.
 func (s UnionSet) Union(t UnionSet) (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{s.u.unionWith(t.u)}, nil
+	bud := newBudget()
+	return UnionSet{s.u.with(bud).unionWith(t.u.with(bud))}, nil
 }
 
 // Intersect returns s ∩ t.
 func (s UnionSet) Intersect(t UnionSet) (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{s.u.pairwise(t.u, false, rel.intersect)}, nil
+	bud := newBudget()
+	return UnionSet{s.u.with(bud).pairwise(t.u.with(bud), false, rel.intersect)}, nil
 }
 
 // Subtract returns s \ t.
 func (s UnionSet) Subtract(t UnionSet) (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{s.u.pairwise(t.u, true, rel.subtract)}, nil
+	bud := newBudget()
+	return UnionSet{s.u.with(bud).pairwise(t.u.with(bud), true, rel.subtract)}, nil
 }
 
 // IsEmpty reports whether s holds no point.
 func (s UnionSet) IsEmpty() (ok bool, err error) {
 	defer catch(&err)
-	return s.u.isEmpty(), nil
+	bud := newBudget()
+	return s.u.with(bud).isEmpty(), nil
 }
 
 // IsSubset reports whether s ⊆ t.
 func (s UnionSet) IsSubset(t UnionSet) (ok bool, err error) {
 	defer catch(&err)
-	return s.u.isSubset(t.u), nil
+	bud := newBudget()
+	return s.u.with(bud).isSubset(t.u.with(bud)), nil
 }
 
 // IsEqual reports whether s and t hold the same points.
 func (s UnionSet) IsEqual(t UnionSet) (ok bool, err error) {
 	defer catch(&err)
-	return s.u.isSubset(t.u) && t.u.isSubset(s.u), nil
+	bud := newBudget()
+	return s.u.with(bud).isSubset(t.u.with(bud)) && t.u.with(bud).isSubset(s.u.with(bud)), nil
 }
 
 // Sample returns a union holding one point of s, or an empty union.
 func (s UnionSet) Sample() (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{s.u.sample()}, nil
+	bud := newBudget()
+	return UnionSet{s.u.with(bud).sample()}, nil
 }
 
 // Params returns the parameter values for which s is non-empty.
 func (s UnionSet) Params() (res Set, err error) {
 	defer catch(&err)
-	return Set{s.u.params_()}, nil
+	bud := newBudget()
+	return Set{s.u.with(bud).params_()}, nil
 }
 
 // Apply returns the image of s under m.
 func (s UnionSet) Apply(m UnionMap) (res UnionSet, err error) {
 	defer catch(&err)
+	bud := newBudget()
 	var out []rel
-	for _, a := range s.u.rels {
-		for _, b := range m.u.rels {
+	for _, a := range s.u.with(bud).rels {
+		for _, b := range m.u.with(bud).rels {
 			if b.space.In.Key() == a.space.Out.Key() {
 				out = append(out, a.apply(b))
 			}
@@ -71,87 +80,101 @@ func (s UnionSet) Apply(m UnionMap) (res UnionSet, err error) {
 // Identity returns the identity map on s.
 func (s UnionSet) Identity() (res UnionMap, err error) {
 	defer catch(&err)
-	return UnionMap{s.u.mapEach(rel.identity)}, nil
+	bud := newBudget()
+	return UnionMap{s.u.with(bud).mapEach(rel.identity)}, nil
 }
 
 // Union returns m ∪ n.
 func (m UnionMap) Union(n UnionMap) (res UnionMap, err error) {
 	defer catch(&err)
-	return UnionMap{m.u.unionWith(n.u)}, nil
+	bud := newBudget()
+	return UnionMap{m.u.with(bud).unionWith(n.u.with(bud))}, nil
 }
 
 // Intersect returns m ∩ n.
 func (m UnionMap) Intersect(n UnionMap) (res UnionMap, err error) {
 	defer catch(&err)
-	return UnionMap{m.u.pairwise(n.u, false, rel.intersect)}, nil
+	bud := newBudget()
+	return UnionMap{m.u.with(bud).pairwise(n.u.with(bud), false, rel.intersect)}, nil
 }
 
 // Subtract returns m \ n.
 func (m UnionMap) Subtract(n UnionMap) (res UnionMap, err error) {
 	defer catch(&err)
-	return UnionMap{m.u.pairwise(n.u, true, rel.subtract)}, nil
+	bud := newBudget()
+	return UnionMap{m.u.with(bud).pairwise(n.u.with(bud), true, rel.subtract)}, nil
 }
 
 // IsEmpty reports whether m holds no pair.
 func (m UnionMap) IsEmpty() (ok bool, err error) {
 	defer catch(&err)
-	return m.u.isEmpty(), nil
+	bud := newBudget()
+	return m.u.with(bud).isEmpty(), nil
 }
 
 // IsSubset reports whether m ⊆ n.
 func (m UnionMap) IsSubset(n UnionMap) (ok bool, err error) {
 	defer catch(&err)
-	return m.u.isSubset(n.u), nil
+	bud := newBudget()
+	return m.u.with(bud).isSubset(n.u.with(bud)), nil
 }
 
 // IsEqual reports whether m and n hold the same pairs.
 func (m UnionMap) IsEqual(n UnionMap) (ok bool, err error) {
 	defer catch(&err)
-	return m.u.isSubset(n.u) && n.u.isSubset(m.u), nil
+	bud := newBudget()
+	return m.u.with(bud).isSubset(n.u.with(bud)) && n.u.with(bud).isSubset(m.u.with(bud)), nil
 }
 
 // Sample returns a union holding one pair of m, or an empty union.
 func (m UnionMap) Sample() (res UnionMap, err error) {
 	defer catch(&err)
-	return UnionMap{m.u.sample()}, nil
+	bud := newBudget()
+	return UnionMap{m.u.with(bud).sample()}, nil
 }
 
 // Params returns the parameter values for which m is non-empty.
 func (m UnionMap) Params() (res Set, err error) {
 	defer catch(&err)
-	return Set{m.u.params_()}, nil
+	bud := newBudget()
+	return Set{m.u.with(bud).params_()}, nil
 }
 
 // Reverse returns y -> x for every x -> y in m.
 func (m UnionMap) Reverse() (res UnionMap, err error) {
 	defer catch(&err)
-	return UnionMap{m.u.mapEach(rel.reverse)}, nil
+	bud := newBudget()
+	return UnionMap{m.u.with(bud).mapEach(rel.reverse)}, nil
 }
 
 // Domain returns the union of the domains.
 func (m UnionMap) Domain() (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{m.u.mapEach(rel.domain)}, nil
+	bud := newBudget()
+	return UnionSet{m.u.with(bud).mapEach(rel.domain)}, nil
 }
 
 // Range returns the union of the ranges.
 func (m UnionMap) Range() (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{m.u.mapEach(rel.rangeSet)}, nil
+	bud := newBudget()
+	return UnionSet{m.u.with(bud).mapEach(rel.rangeSet)}, nil
 }
 
 // Wrap returns the set of wrapped pairs [A -> B].
 func (m UnionMap) Wrap() (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{m.u.mapEach(rel.wrap)}, nil
+	bud := newBudget()
+	return UnionSet{m.u.with(bud).mapEach(rel.wrap)}, nil
 }
 
 // ApplyRange returns x -> z for x -> y in m and y -> z in n.
 func (m UnionMap) ApplyRange(n UnionMap) (res UnionMap, err error) {
 	defer catch(&err)
+	bud := newBudget()
 	var out []rel
-	for _, a := range m.u.rels {
-		for _, b := range n.u.rels {
+	for _, a := range m.u.with(bud).rels {
+		for _, b := range n.u.with(bud).rels {
 			if a.space.Out.Key() == b.space.In.Key() {
 				out = append(out, a.applyRange(b))
 			}
@@ -173,9 +196,10 @@ func (m UnionMap) ApplyDomain(n UnionMap) (res UnionMap, err error) {
 // IntersectDomain restricts m to inputs in s.
 func (m UnionMap) IntersectDomain(s UnionSet) (res UnionMap, err error) {
 	defer catch(&err)
+	bud := newBudget()
 	var out []rel
-	for _, a := range m.u.rels {
-		if b, ok := s.u.find(a.space.In.Key()); ok {
+	for _, a := range m.u.with(bud).rels {
+		if b, ok := s.u.with(bud).find(a.space.In.Key()); ok {
 			out = append(out, a.intersectDomain(b))
 		}
 	}
@@ -185,9 +209,10 @@ func (m UnionMap) IntersectDomain(s UnionSet) (res UnionMap, err error) {
 // IntersectRange restricts m to outputs in s.
 func (m UnionMap) IntersectRange(s UnionSet) (res UnionMap, err error) {
 	defer catch(&err)
+	bud := newBudget()
 	var out []rel
-	for _, a := range m.u.rels {
-		if b, ok := s.u.find(a.space.Out.Key()); ok {
+	for _, a := range m.u.with(bud).rels {
+		if b, ok := s.u.with(bud).find(a.space.Out.Key()); ok {
 			out = append(out, a.intersectRange(b))
 		}
 	}
@@ -198,8 +223,9 @@ func (m UnionMap) IntersectRange(s UnionSet) (res UnionMap, err error) {
 // are the same; other maps contribute nothing (as isl_union_map_deltas).
 func (m UnionMap) Deltas() (res UnionSet, err error) {
 	defer catch(&err)
+	bud := newBudget()
 	var out []rel
-	for _, a := range m.u.rels {
+	for _, a := range m.u.with(bud).rels {
 		if a.space.In.Key() == a.space.Out.Key() {
 			out = append(out, a.deltas())
 		}

@@ -1,0 +1,105 @@
+package presburger
+
+import (
+	"sync"
+
+	"tilefuse/presburger/internal/simplex"
+)
+
+// Limits bounds the work of each exported operation. An operation that
+// exceeds them returns ErrBudget instead of running on.
+type Limits struct {
+	// MaxOps caps the simplex pivots and integer-search steps of one
+	// operation, summed over every solver call it makes.
+	MaxOps int64
+	// MaxPieces caps the disjuncts one operation may hold at once (subtract
+	// and complement can otherwise grow exponentially).
+	MaxPieces int
+}
+
+// DefaultLimits are the limits in force until SetLimits changes them:
+// generous for compiler-sized problems, yet a blow-up stops within seconds.
+var DefaultLimits = Limits{MaxOps: 20_000_000, MaxPieces: 20_000}
+
+var (
+	limitsMu sync.RWMutex
+	limits   = DefaultLimits
+)
+
+// SetLimits sets the limits of operations started afterwards. A zero field
+// keeps the default.
+func SetLimits(l Limits) {
+	if l.MaxOps <= 0 {
+		l.MaxOps = DefaultLimits.MaxOps
+	}
+	if l.MaxPieces <= 0 {
+		l.MaxPieces = DefaultLimits.MaxPieces
+	}
+	limitsMu.Lock()
+	limits = l
+	limitsMu.Unlock()
+}
+
+// CurrentLimits returns the limits in force.
+func CurrentLimits() Limits {
+	limitsMu.RLock()
+	defer limitsMu.RUnlock()
+	return limits
+}
+
+// opBudget is the budget of one exported operation, shared by every basic it
+// touches.
+type opBudget struct {
+	simplex.Budget
+	maxPieces int
+}
+
+func newBudget() *opBudget {
+	l := CurrentLimits()
+	return &opBudget{Budget: simplex.Budget{Ops: l.MaxOps}, maxPieces: l.MaxPieces}
+}
+
+// solver returns the simplex budget (nil: the solver's own default).
+func (b *basic) solver() *simplex.Budget {
+	if b.bud == nil {
+		return nil
+	}
+	return &b.bud.Budget
+}
+
+// checkPieces stops an operation whose disjuncts exceed the limit.
+func (o *opBudget) checkPieces(n int) {
+	if o != nil && n > o.maxPieces {
+		panic(simplex.BudgetExceeded{})
+	}
+}
+
+// budget returns the budget attached to r's pieces, if any.
+func (r rel) budget() *opBudget {
+	for _, b := range r.parts {
+		if b.bud != nil {
+			return b.bud
+		}
+	}
+	return nil
+}
+
+// with returns r whose pieces charge bud; the pieces are shallow copies, so
+// r itself (possibly shared) is untouched.
+func (r rel) with(bud *opBudget) rel {
+	out := rel{space: r.space, parts: make([]*basic, len(r.parts))}
+	for i, b := range r.parts {
+		c := *b
+		c.bud = bud
+		out.parts[i] = &c
+	}
+	return out
+}
+
+func (u union) with(bud *opBudget) union {
+	out := union{params: u.params, rels: make([]rel, len(u.rels))}
+	for i, r := range u.rels {
+		out.rels[i] = r.with(bud)
+	}
+	return out
+}
