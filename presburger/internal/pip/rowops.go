@@ -1,0 +1,164 @@
+package pip
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+
+	"tilefuse/presburger/internal/arith"
+)
+
+// Rows are reduced fractions; the products formed before the gcd division
+// are about the square of the reduced entries, so lincomb works in int64
+// when it can and redoes a row with math/big when an intermediate
+// overflows. Only a reduced row that does not fit panics with
+// arith.Overflow.
+
+// lincomb sets dst = [d1·d2, mx·x[1:] + my·y[1:]] and reduces it by the
+// gcd of its entries. dst may alias x or y.
+func lincomb(dst, x []int64, mx int64, y []int64, my int64, d1, d2 int64) {
+	den, ok := mulOK(d1, d2)
+	if !ok {
+		lincombBig(dst, x, mx, y, my, d1, d2)
+		return
+	}
+	out := make([]int64, len(dst))
+	out[0] = den
+	for j := 1; j < len(dst); j++ {
+		p, ok1 := mulOK(mx, x[j])
+		q, ok2 := mulOK(my, y[j])
+		s, ok3 := addOK(p, q)
+		if !ok1 || !ok2 || !ok3 {
+			lincombBig(dst, x, mx, y, my, d1, d2)
+			return
+		}
+		out[j] = s
+	}
+	copy(dst, out)
+	reduce(dst)
+}
+
+func lincombBig(dst, x []int64, mx int64, y []int64, my int64, d1, d2 int64) {
+	vals := make([]*big.Int, len(dst))
+	vals[0] = new(big.Int).Mul(big.NewInt(d1), big.NewInt(d2))
+	g := new(big.Int).Set(vals[0])
+	var t big.Int
+	for j := 1; j < len(dst); j++ {
+		v := new(big.Int).Mul(big.NewInt(mx), big.NewInt(x[j]))
+		v.Add(v, t.Mul(big.NewInt(my), big.NewInt(y[j])))
+		vals[j] = v
+		g.GCD(nil, nil, g, t.Abs(v))
+	}
+	for j, v := range vals {
+		v.Quo(v, g)
+		if !v.IsInt64() {
+			panic(arith.Overflow{Op: "pip row"})
+		}
+		dst[j] = v.Int64()
+	}
+}
+
+func mulOK(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	neg := (a < 0) != (b < 0)
+	hi, lo := bits.Mul64(arith.Abs(a), arith.Abs(b))
+	if hi != 0 {
+		return 0, false
+	}
+	if neg {
+		if lo > 1<<63 {
+			return 0, false
+		}
+		return int64(-lo), true
+	}
+	if lo > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(lo), true
+}
+
+func addOK(a, b int64) (int64, bool) {
+	c := a + b
+	return c, (c > a) == (b > 0)
+}
+
+// reduce divides a row by the gcd of its entries (r[0] > 0 included).
+func reduce(r []int64) {
+	g := r[0]
+	for _, x := range r[1:] {
+		if g == 1 {
+			return
+		}
+		if x != 0 {
+			g = arith.GCD(g, x)
+		}
+	}
+	if g > 1 {
+		for j := range r {
+			r[j] /= g
+		}
+	}
+}
+
+// cmpProd compares a·b with c·d exactly.
+func cmpProd(a, b, c, d int64) int {
+	p, ok1 := mulOK(a, b)
+	q, ok2 := mulOK(c, d)
+	if ok1 && ok2 {
+		switch {
+		case p < q:
+			return -1
+		case p > q:
+			return 1
+		}
+		return 0
+	}
+	var x, y big.Int
+	x.Mul(big.NewInt(a), big.NewInt(b))
+	y.Mul(big.NewInt(c), big.NewInt(d))
+	return x.Cmp(&y)
+}
+
+// eval returns aff[0] + Σ aff[1+i]·pt[i].
+func eval(aff, pt []int64) int64 {
+	s := aff[0]
+	for i, a := range aff[1:] {
+		if a != 0 {
+			s = arith.Add(s, arith.Mul(a, pt[i]))
+		}
+	}
+	return s
+}
+
+// normAff divides an affine constraint (>= 0) by the gcd of its non-constant
+// coefficients, flooring the constant (exact over the integers).
+func normAff(aff []int64) []int64 {
+	out := append([]int64(nil), aff...)
+	g := arith.GCDVec(out[1:])
+	if g > 1 {
+		out[0] = arith.FloorDiv(out[0], g)
+		for i := 1; i < len(out); i++ {
+			out[i] /= g
+		}
+	}
+	return out
+}
+
+// negMinus1 returns -aff - 1: the integer complement of aff >= 0.
+func negMinus1(aff []int64) []int64 {
+	out := make([]int64, len(aff))
+	for i, a := range aff {
+		out[i] = arith.Neg(a)
+	}
+	out[0] = arith.Sub(out[0], 1)
+	return out
+}
+
+// minus1 returns aff - 1: aff >= 1 over the integers.
+func minus1(aff []int64) []int64 {
+	out := clone(aff)
+	out[0] = arith.Sub(out[0], 1)
+	return out
+}

@@ -1,0 +1,250 @@
+package presburger
+
+import (
+	"errors"
+	"strings"
+
+	"tilefuse/presburger/internal/arith"
+	"tilefuse/presburger/internal/pip"
+)
+
+// ErrUnbounded is returned by LexMin, LexMax, DimMin and DimMax when the
+// optimum does not exist because the set is unbounded in that direction.
+var ErrUnbounded = errors.New("presburger: lexicographic optimum is unbounded")
+
+// Div is a floor division floor(Num · cols / Den), Den > 0.
+type Div struct {
+	Num []int64
+	Den int64
+}
+
+// MultiAff is a tuple of quasi-affine expressions over the columns
+// [1, params, in..., divs...]: Divs are local floor divisions (each may use
+// earlier ones) and Rows[j] gives output j with integer coefficients.
+type MultiAff struct {
+	Divs []Div
+	Rows [][]int64
+}
+
+// PwPiece is one piece of a piecewise quasi-affine function: on Domain (a
+// set over the input tuple; for a set's optimum, a parameter set) the value
+// is Aff.
+type PwPiece struct {
+	Domain Set
+	Aff    MultiAff
+}
+
+// PwMultiAff is a piecewise quasi-affine function with disjoint pieces
+// (isl_pw_multi_aff): the form in which lexmin/lexmax results can be read.
+type PwMultiAff struct {
+	Space  Space // the map space in -> out, or the set space for set optima
+	Pieces []PwPiece
+}
+
+// lexPiece is one per-basic optimum before combination: a single-valued map
+// piece (domain constraints plus out = f(in)) and its expression.
+type lexPiece struct {
+	m   rel // map space In -> Out (In empty for set optima), one basic
+	aff MultiAff
+}
+
+// lexOpt returns the lexicographic optimum of r (a map: over its domain; a
+// set: over the parameters) as disjoint pieces.
+func (r rel) lexOpt(max bool) []lexPiece {
+	np, ni, no := r.dims()
+	asMap := r.space
+	if !asMap.IsMap {
+		asMap = MapSpace(r.space.Params, Tuple{}, r.space.Out)
+	}
+	var pieces []lexPiece
+	for _, b := range r.parts {
+		if b.empty {
+			continue
+		}
+		eqs, ineqs := b.system()
+		nPar := np + ni
+		nVar := b.nCol() - 1 - nPar
+		solve := pip.LexMin
+		if max {
+			solve = pip.LexMax
+		}
+		sol, _, err := solve(nPar, nVar, eqs, ineqs, nil, nil, b.solver())
+		if err != nil {
+			if errors.Is(err, pip.ErrUnbounded) {
+				panic(internalError{ErrUnbounded})
+			}
+			panic(internalError{err})
+		}
+		for _, p := range sol {
+			pieces = append(pieces, pieceFromPIP(asMap, b.bud, p, no))
+		}
+	}
+	return combineLex(pieces, max)
+}
+
+// pieceFromPIP builds the single-valued map piece of a PIP solution.
+func pieceFromPIP(sp Space, bud *opBudget, p pip.Piece, no int) lexPiece {
+	np, ni := sp.NParam(), sp.NIn()
+	nPar := np + ni
+	b := newUniverse(np, ni, no)
+	b.bud = bud
+	// PIP columns [1, p(nPar), divs] map to [1, params, in] and new locals.
+	move := func(row []int64) []int64 {
+		out := make([]int64, b.nCol())
+		copy(out, row[:1+nPar])
+		copy(out[1+nPar+no:], row[1+nPar:])
+		return out
+	}
+	aff := MultiAff{}
+	for _, d := range p.Divs {
+		aff.Divs = append(aff.Divs, Div{Num: append([]int64(nil), d.Num...), Den: d.Den})
+	}
+	for range p.Divs {
+		b.addDiv(nil, 0)
+	}
+	for k, d := range p.Divs {
+		b.divs[k] = div{num: move(pad(append([]int64(nil), d.Num...), 1+nPar+len(p.Divs))), den: d.Den}
+	}
+	for _, e := range p.Eqs {
+		b.eqs = append(b.eqs, move(e))
+	}
+	for _, in := range p.Ineqs {
+		b.ineqs = append(b.ineqs, move(in))
+	}
+	for j := 0; j < no; j++ {
+		row := move(p.Sol[j])
+		for c := range row {
+			row[c] = arith.Neg(row[c])
+		}
+		row[1+nPar+j] = 1
+		b.eqs = append(b.eqs, row)
+		aff.Rows = append(aff.Rows, append([]int64(nil), p.Sol[j]...))
+	}
+	b.simplify()
+	return lexPiece{m: relFromBasic(sp, b), aff: aff}
+}
+
+// lexOrder returns { x -> y : y <lex x } (or y <=lex x with orEqual) on
+// the output tuple of sp, as a map Out -> Out.
+func lexOrder(sp Space, orEqual bool) rel {
+	np, no := sp.NParam(), sp.NOut()
+	out := emptyRel(MapSpace(sp.Params, sp.Out, sp.Out))
+	for k := 0; k <= no; k++ {
+		if k == no && !orEqual {
+			break
+		}
+		b := newUniverse(np, no, no)
+		for j := 0; j < k; j++ {
+			row := make([]int64, b.nCol())
+			row[1+np+j], row[1+np+no+j] = 1, -1
+			b.eqs = append(b.eqs, row)
+		}
+		if k < no { // x_k - y_k - 1 >= 0
+			row := make([]int64, b.nCol())
+			row[0], row[1+np+k], row[1+np+no+k] = -1, 1, -1
+			b.ineqs = append(b.ineqs, row)
+		}
+		out.parts = append(out.parts, b)
+	}
+	return out
+}
+
+// combineLex makes per-basic optima disjoint, keeping on each domain point
+// the best value: piece i loses the points where some other piece j is
+// strictly better (or equally good with j < i).
+func combineLex(pieces []lexPiece, max bool) []lexPiece {
+	if len(pieces) < 2 {
+		return pieces
+	}
+	var out []lexPiece
+	for i, pi := range pieces {
+		dom := pi.m.domain()
+		for j, pj := range pieces {
+			if i == j {
+				continue
+			}
+			// better: y_j before y_i in the optimisation order.
+			order := lexOrder(pi.m.space, j < i)
+			if max {
+				order = order.reverse()
+			}
+			worse := pi.m.applyRange(order).intersect(pj.m).domain()
+			dom = dom.subtract(worse)
+		}
+		for _, b := range dom.parts {
+			rest := pi.m.intersectDomain(relFromBasic(dom.space, b))
+			for _, mb := range rest.parts {
+				out = append(out, lexPiece{m: relFromBasic(pi.m.space, mb), aff: pi.aff})
+			}
+		}
+	}
+	return out
+}
+
+// lexRel assembles the pieces back into a rel of r's kind.
+func (r rel) lexRel(max bool) rel {
+	out := emptyRel(r.space)
+	for _, p := range r.lexOpt(max) {
+		for _, b := range p.m.parts {
+			out.parts = append(out.parts, b)
+		}
+	}
+	return out
+}
+
+// lexPw assembles the pieces as a PwMultiAff.
+func (r rel) lexPw(max bool) PwMultiAff {
+	pw := PwMultiAff{Space: r.space}
+	for _, p := range r.lexOpt(max) {
+		dom := p.m.domain()
+		if !r.space.IsMap {
+			dom = p.m.params()
+		}
+		pw.Pieces = append(pw.Pieces, PwPiece{Domain: Set{dom}, Aff: p.aff})
+	}
+	return pw
+}
+
+// String prints the function in isl notation, e.g.
+// "[N] -> { [i] -> [(N - 1)] : i >= 0; ... }" (for a set's optimum the
+// domain is the parameter space: "[N] -> { [(0)] : N >= 1 }").
+func (pw PwMultiAff) String() string {
+	var b strings.Builder
+	if len(pw.Space.Params) > 0 {
+		b.WriteString("[" + strings.Join(pw.Space.Params, ", ") + "] -> ")
+	}
+	b.WriteString("{ ")
+	for i, p := range pw.Pieces {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		var s strings.Builder
+		p.Domain.r.writeBody(&s)
+		head, cond, _ := strings.Cut(s.String(), " : ")
+		if pw.Space.IsMap {
+			b.WriteString(head + " -> ")
+		}
+		b.WriteString(p.Aff.format(pw.Space))
+		if cond != "" && cond != "true" {
+			b.WriteString(" : " + cond)
+		}
+	}
+	b.WriteString(" }")
+	return b.String()
+}
+
+// format prints the expressions with their divisions inlined.
+func (a MultiAff) format(sp Space) string {
+	n := newNamer(sp)
+	names := append([]string{""}, n.vars[:sp.NParam()+sp.NIn()]...)
+	for _, d := range a.Divs {
+		names = append(names, "floor(("+affineString(d.Num, names, false)+")/"+itoa(d.Den)+")")
+	}
+	var parts []string
+	for _, row := range a.Rows {
+		parts = append(parts, "("+affineString(row, names, false)+")")
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func itoa(v int64) string { return strings.TrimSpace(affineString([]int64{v}, nil, false)) }
