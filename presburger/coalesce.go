@@ -1,0 +1,316 @@
+package presburger
+
+import (
+	"tilefuse/presburger/internal/arith"
+	"tilefuse/presburger/internal/simplex"
+)
+
+// Coalescing replaces pairs of disjuncts by a single disjunct wherever that
+// is exact, following isl's isl_map_coalesce (Verdoolaege, "Integer set
+// coalescing", and isl 0.2x): every constraint of one basic is classified
+// with respect to the other (valid, separate, cut, adjacent to an equality
+// or to an inequality) and the classification selects a candidate: one
+// basic is dropped when the other contains it, or both are replaced by the
+// constraints valid for both, possibly relaxed (extension) or completed by
+// wrapping constraints (check_facets, check_adj_ineq with
+// is_adj_ineq_extension, check_adj_eq / check_single_adj_eq with relaxed
+// extensions and can_wrap_in_facet, check_ineq_adj_eq, check_eq_adj_eq,
+// check_wrap / wrap_in_facets, separating_equality).
+//
+// Unlike isl, every fused candidate is then checked exactly: each of its
+// constraints must hold on the integer points of both basics (so it
+// contains them), and it must have no integer point outside the union of
+// the disjuncts, found by sampling and subtraction. A wrong fusion is
+// therefore impossible whatever the case analysis proposes, and a candidate
+// may also cover points of the other disjuncts. Beyond isl, when the case
+// analysis fails, the pair's "simple hull" (each constraint shifted to hold
+// on both) is tried the same way, and a disjunct covered by the union of
+// the others is dropped.
+//
+// Before the analysis every disjunct is reduced (redundant constraints
+// removed, implicit equalities explicit, integer-empty disjuncts dropped)
+// and its locals normalized: inequalities are tightened on the lattice of
+// the equalities, and locals that an equality fixes, that are bounded on
+// one side only or that can be eliminated exactly are removed.
+//
+// Locals: two basics whose locals are all defined are extended to the union
+// of their local definitions (adding a defined local never changes a set),
+// so that they live in the same columns with the same implicit definition
+// constraints; locals added that take a single value are fixed, and
+// inequalities are rewritten on the lattice of the equalities (isl's
+// reduce_coefficients) so that strided adjacency shows. Basics with the
+// same number of locals are also tried positionally, with the locals whose
+// definitions differ turned into plain existentials (isl's treatment). A
+// pair that no case fuses is finally tested for exact containment.
+//
+// Heuristic steps that overflow int64, run out of budget or need local
+// definitions that cannot be made explicit are skipped: the result is then
+// less coalesced, never wrong.
+
+// Coalesce returns s with disjuncts merged where possible; the set is
+// unchanged. Empty disjuncts and disjuncts contained in another are dropped.
+func (s Set) Coalesce() (res Set, err error) {
+	defer catch(&err)
+	return Set{s.r.coalesce()}, nil
+}
+
+// Coalesce returns m with disjuncts merged where possible; see Set.Coalesce.
+func (m Map) Coalesce() (res Map, err error) {
+	defer catch(&err)
+	return Map{m.r.coalesce()}, nil
+}
+
+// Coalesce coalesces the set of every space; see Set.Coalesce.
+func (s UnionSet) Coalesce() (res UnionSet, err error) {
+	defer catch(&err)
+	return UnionSet{s.u.mapEach(rel.coalesce)}, nil
+}
+
+// Coalesce coalesces the map of every space; see Set.Coalesce.
+func (m UnionMap) Coalesce() (res UnionMap, err error) {
+	defer catch(&err)
+	return UnionMap{m.u.mapEach(rel.coalesce)}, nil
+}
+
+// attempt runs f and reports whether it completed; int64 overflow, budget
+// exhaustion and the package's internal errors abort it. Other panics are
+// bugs and propagate.
+func attempt(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case arith.Overflow, simplex.BudgetExceeded, internalError:
+				ok = false
+			default:
+				panic(r)
+			}
+		}
+	}()
+	f()
+	return true
+}
+
+// prepareBasic returns a reduced copy of b (redundant constraints removed,
+// implicit equalities explicit, inequalities tightened on the lattice of the
+// equalities, locals fixed by equalities eliminated), or nil when b has no
+// integer point.
+func prepareBasic(b *basic) *basic {
+	var c *basic
+	if !attempt(func() { c = b.clone().reduce().normalizeLocals() }) {
+		c = b.clone()
+		if !attempt(func() { c.simplify() }) {
+			c = b.clone()
+		}
+	}
+	if c.empty {
+		return nil
+	}
+	empty := false
+	attempt(func() { empty = c.isEmpty() })
+	if empty {
+		return nil
+	}
+	return c
+}
+
+// coalesce merges the disjuncts of r pairwise until no pair changes.
+func (r rel) coalesce() rel {
+	type entry struct {
+		b  *basic
+		id int
+	}
+	var parts []*entry
+	next := 0
+	for _, b := range r.parts {
+		if c := prepareBasic(b); c != nil {
+			parts = append(parts, &entry{c, next})
+			next++
+		}
+	}
+	failed := map[[2]int]bool{}
+	for changed := true; changed; {
+		changed = false
+		n := len(parts)
+		for i := n - 1; i >= 0; i-- {
+			if parts[i] == nil {
+				continue
+			}
+			for j := i + 1; j < n; j++ {
+				if parts[i] == nil {
+					break
+				}
+				if parts[j] == nil || failed[[2]int{parts[i].id, parts[j].id}] {
+					continue
+				}
+				var ch change
+				var f *basic
+				var others []*basic
+				for k, e := range parts {
+					if e != nil && k != i && k != j {
+						others = append(others, e.b)
+					}
+				}
+				if !attempt(func() { ch, f = coalescePair(parts[i].b, parts[j].b, others) }) {
+					ch = noChange
+				}
+				switch ch {
+				case noChange:
+					failed[[2]int{parts[i].id, parts[j].id}] = true
+				case dropFirst:
+					parts[i] = nil
+					changed = true
+				case dropSecond:
+					parts[j] = nil
+					changed = true
+				case fused:
+					parts[i] = &entry{f, next}
+					next++
+					parts[j] = nil
+					changed = true
+					j = i // recheck the fused basic against all later ones
+				}
+			}
+		}
+		live := parts[:0]
+		for _, e := range parts {
+			if e != nil {
+				live = append(live, e)
+			}
+		}
+		parts = live
+	}
+	// Drop the disjuncts covered by the union of the others.
+	for i := len(parts) - 1; i >= 0 && len(parts) > 2; i-- {
+		var others []*basic
+		for k, e := range parts {
+			if k != i {
+				others = append(others, e.b)
+			}
+		}
+		covered := false
+		attempt(func() { covered = emptyBeyond(parts[i].b, others) })
+		if covered {
+			parts = append(parts[:i], parts[i+1:]...)
+		}
+	}
+	out := rel{space: r.space}
+	for _, e := range parts {
+		out.parts = append(out.parts, e.b)
+	}
+	return out
+}
+
+// change is the outcome of coalescing a pair.
+type change int
+
+const (
+	noChange   change = iota
+	dropFirst         // the first basic is contained in the second
+	dropSecond        // the second basic is contained in the first
+	fused             // both are replaced by one basic
+)
+
+// coalescePair tries to replace the reduced, non-empty basics a and b by
+// one. It returns the fused basic when the change is fused. It runs isl's
+// case analysis and then the hull candidate on the merged locals, then on
+// the locals paired by position, and last tests exact containment. (Trying
+// the hull candidate before containment matters: when a ⊆ b, the hull of
+// the pair may still grow over other disjuncts, which later merges use.)
+func coalescePair(a, b *basic, others []*basic) (change, *basic) {
+	separated := false
+	if a.allDivsKnown() && b.allDivsKnown() {
+		if a2, b2, owned, ok := alignMerged(a, b); ok {
+			p := newPair(a, b, a2, b2, owned, others)
+			if ch := p.coalesceLocal(); ch != noChange {
+				return ch, p.result
+			}
+			separated = p.separated
+		}
+	}
+	if !separated && len(a.divs) == len(b.divs) && len(a.divs) > 0 && !sameDivs(a, b) {
+		if a2, b2, ok := alignPositional(a, b); ok {
+			p := newPair(a, b, a2, b2, nil, others)
+			if ch := p.coalesceLocal(); ch != noChange {
+				return ch, p.result
+			}
+		}
+	}
+	if separated || intersectBasic(a, b).simplify().rationallyEmpty() {
+		return noChange, nil
+	}
+	if subsetBasic(a, b) {
+		return dropFirst, nil
+	}
+	if subsetBasic(b, a) {
+		return dropSecond, nil
+	}
+	return noChange, nil
+}
+
+// sameDivs reports whether a and b have identical local definitions in the
+// same order (so that the merged alignment already covered them).
+func sameDivs(a, b *basic) bool {
+	if len(a.divs) != len(b.divs) || !a.allDivsKnown() || !b.allDivsKnown() {
+		return false
+	}
+	for k := range a.divs {
+		if a.divs[k].den != b.divs[k].den || rowKey(a.divs[k].num) != rowKey(b.divs[k].num) {
+			return false
+		}
+	}
+	return true
+}
+
+// emptyBeyond reports whether f has no integer point outside the union of
+// bs. It samples an integer point of f, finds a basic of bs holding it (if
+// none does, the answer is no, usually found after one sample), and
+// continues with the pieces of f minus that basic, so most failing checks
+// cost one or two integer samples instead of a full subtraction.
+func emptyBeyond(f *basic, bs []*basic) bool {
+	work := []*basic{f}
+	for steps := 0; len(work) > 0; steps++ {
+		if steps > 10000 {
+			panic(simplex.BudgetExceeded{})
+		}
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		pt := p.sample()
+		if pt == nil {
+			continue
+		}
+		vars := pt[1 : 1+p.nVar()]
+		k := -1
+		for l, b := range bs {
+			if basicContains(b, vars) {
+				k = l
+				break
+			}
+		}
+		if k < 0 {
+			return false
+		}
+		work = append(work, subtractBasic(p, bs[k])...)
+	}
+	return true
+}
+
+// subsetBasic decides exactly whether a ⊆ b (over the integers).
+func subsetBasic(a, b *basic) bool { return emptyBeyond(a, []*basic{b}) }
+
+// basicContains reports whether the variable vector pt lies in b.
+func basicContains(b *basic, pt []int64) bool {
+	if b.empty {
+		return false
+	}
+	vals := append([]int64{1}, pt...)
+	if full, ok := b.evalDivs(vals); ok {
+		return b.holds(full)
+	}
+	fixed := b.clone()
+	for j := range pt {
+		row := make([]int64, fixed.nCol())
+		row[0], row[1+j] = arith.Neg(pt[j]), 1
+		fixed.eqs = append(fixed.eqs, row)
+	}
+	return !fixed.simplify().isEmpty()
+}
