@@ -1,0 +1,13 @@
+// Command tilefuse is the command line of the tilefuse polyhedral compiler.
+//
+// It owns argument handling, help texts and exit statuses: 0 on success,
+// 1 when a check fails, 2 on bad input or usage. Bad input is reported as
+// one line, file:line:col: message, on standard error, never as a panic.
+//
+// Usage:
+//
+//	tilefuse calc [FILE]    evaluate an isl-notation calculator script
+//	tilefuse help [COMMAND] show help
+//
+// The calculator language is described in package tilefuse/presburger/calc.
+package main

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitCheck = 1 // a check (verification, comparison) failed
+	exitUsage = 2 // bad input or usage
+)
+
+// env is what a command may touch, so tests run commands in-process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+type command struct {
+	name, args, summary string
+	run                 func(e *env, args []string) int
+}
+
+// commands is filled in init to let help refer to the table.
+var commands []*command
+
+func init() {
+	commands = []*command{
+		{name: "calc", args: "[FILE]", summary: "evaluate an isl-notation calculator script (a subset of iscc)", run: runCalc},
+		{name: "help", args: "[COMMAND]", summary: "show help for tilefuse or a command", run: runHelp},
+	}
+}
+
+func main() {
+	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(e.stdout)
+		return exitOK
+	}
+	cmd := lookup(args[0])
+	if cmd == nil {
+		fmt.Fprintf(e.stderr, "tilefuse: unknown command %q\n", args[0])
+		usage(e.stderr)
+		return exitUsage
+	}
+	return cmd.run(e, args[1:])
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `tilefuse is a polyhedral compiler: exact integer sets and relations,
+schedules, tiling and post-tiling fusion.
+
+Usage:
+
+	tilefuse <command> [arguments]
+
+Commands:
+
+`)
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+Run 'tilefuse <command> -h' for the details of a command.
+Exit status: 0 on success, 1 when a check fails, 2 on bad input or usage.
+`)
+}
+
+func runHelp(e *env, args []string) int {
+	switch {
+	case len(args) == 0:
+		usage(e.stdout)
+		return exitOK
+	case len(args) > 1:
+		fmt.Fprintln(e.stderr, "usage: tilefuse help [COMMAND]")
+		return exitUsage
+	case args[0] == "-h" || args[0] == "-help" || args[0] == "--help":
+		fmt.Fprintln(e.stdout, "usage: tilefuse help [COMMAND]\n\nShows help for tilefuse or one of its commands.")
+		return exitOK
+	}
+	cmd := lookup(args[0])
+	if cmd == nil {
+		fmt.Fprintf(e.stderr, "tilefuse help: unknown command %q\n", args[0])
+		return exitUsage
+	}
+	return cmd.run(e, []string{"-h"})
+}
+
+// commandUsage writes a command's usage line and explanation.
+func commandUsage(w io.Writer, c *command, text string) {
+	fmt.Fprintf(w, "usage: tilefuse %s %s\n\n%s\n", c.name, c.args, strings.TrimSpace(text))
+}
