@@ -105,7 +105,9 @@ func (b *basic) reduce() *basic {
 // 1..n) takes the value max_i ceil(L_i/a_i) whenever any value fits, so b is
 // the union over i of b with e defined as ceil(L_i/a_i).
 func (b *basic) knownDivs() []*basic {
-	work := []*basic{b.clone().simplify()}
+	start := b.clone()
+	start.forgetDependentDivs()
+	work := []*basic{start.simplify()}
 	var done []*basic
 	for steps := 0; len(work) > 0; steps++ {
 		if steps > 10000 {
@@ -123,7 +125,7 @@ func (b *basic) knownDivs() []*basic {
 		}
 		pieces := cur.splitOnBounds()
 		if pieces == nil {
-			if !cur.unimodularEq() {
+			if !cur.unimodularEq() && !cur.eliminateByShadows() {
 				panic(internalError{ErrNoExplicitLocals})
 			}
 			pieces = []*basic{cur}

@@ -199,3 +199,23 @@ func TestBudgetStopsBlowUp(t *testing.T) {
 		}
 	}
 }
+
+// Subtraction must give explicit definitions to existentials that only
+// appear inside another local's floor (found by the isl differential test).
+func TestSubtractHiddenExistential(t *testing.T) {
+	a, err := ParseUnionSet("{ A[i, j] }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ParseUnionSet("{ A[i, j] : exists (o, e0 = floor((2o - 2j - 5)/5) : -2j - 1 <= 5e0 + 9) }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := a.Subtract(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if empty, err := d.IsEmpty(); err != nil || !empty {
+		t.Errorf("difference = %s (%v), want empty", d, err)
+	}
+}
