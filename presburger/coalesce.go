@@ -51,25 +51,29 @@ import (
 // unchanged. Empty disjuncts and disjuncts contained in another are dropped.
 func (s Set) Coalesce() (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.coalesce()}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).coalesce()}, nil
 }
 
 // Coalesce returns m with disjuncts merged where possible; see Set.Coalesce.
 func (m Map) Coalesce() (res Map, err error) {
 	defer catch(&err)
-	return Map{m.r.coalesce()}, nil
+	bud := newBudget()
+	return Map{m.r.with(bud).coalesce()}, nil
 }
 
 // Coalesce coalesces the set of every space; see Set.Coalesce.
 func (s UnionSet) Coalesce() (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{s.u.mapEach(rel.coalesce)}, nil
+	bud := newBudget()
+	return UnionSet{s.u.with(bud).mapEach(rel.coalesce)}, nil
 }
 
 // Coalesce coalesces the map of every space; see Set.Coalesce.
 func (m UnionMap) Coalesce() (res UnionMap, err error) {
 	defer catch(&err)
-	return UnionMap{m.u.mapEach(rel.coalesce)}, nil
+	bud := newBudget()
+	return UnionMap{m.u.with(bud).mapEach(rel.coalesce)}, nil
 }
 
 // attempt runs f and reports whether it completed; int64 overflow, budget

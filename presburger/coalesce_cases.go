@@ -197,7 +197,7 @@ func (p *pair) moreConstraints(f *basic) bool {
 		old += 2*len(c.b.eqs) + len(c.b.ineqs)
 	}
 	eqs, ineqs := f.system()
-	red, _, empty := simplex.Reduce(eqs, ineqs, f.nSolverVars(), nil)
+	red, _, empty := simplex.Reduce(eqs, ineqs, f.nSolverVars(), f.solver())
 	if empty {
 		return false
 	}

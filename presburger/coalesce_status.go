@@ -93,7 +93,7 @@ func (b *basic) fixConstantLocals(owned []bool) {
 // empty.
 func cleanAligned(x *basic) *basic {
 	eqs, ineqs := x.system()
-	red, impl, empty := simplex.Reduce(eqs, ineqs, x.nSolverVars(), nil)
+	red, impl, empty := simplex.Reduce(eqs, ineqs, x.nSolverVars(), x.solver())
 	if empty {
 		return nil
 	}

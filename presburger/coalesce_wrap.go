@@ -138,7 +138,7 @@ func sameRatio(x, y, u, v int64) bool {
 func redundantOn(b *basic, eq []int64) (red []bool, empty bool) {
 	eqs, ineqs := b.system()
 	eqs = append(append([][]int64(nil), eqs...), eq)
-	r, _, e := simplex.Reduce(eqs, ineqs, b.nSolverVars(), nil)
+	r, _, e := simplex.Reduce(eqs, ineqs, b.nSolverVars(), b.solver())
 	return r[:len(b.ineqs)], e
 }
 

@@ -29,10 +29,11 @@ const countNodeBudget = 20_000_000
 // ErrParametric, an infinite one ErrInfinite.
 func (s Set) Count() (n int64, err error) {
 	defer catch(&err)
-	if s.r.space.NParam() > 0 {
+	bud := newBudget()
+	if s.r.with(bud).space.NParam() > 0 {
 		return 0, ErrParametric
 	}
-	return s.r.count(), nil
+	return s.r.with(bud).count(), nil
 }
 
 // count returns the number of integer points of the parameter-free rel r.
@@ -148,5 +149,26 @@ func countBasic(b *basic, budget *simplex.Budget, nodes *int64) int64 {
 func emptyWith(b *basic, extra [][]int64) bool {
 	eqs, ineqs := b.system()
 	eqs = append(append([][]int64(nil), eqs...), extra...)
-	return simplex.IntegerEmpty(eqs, ineqs, b.nSolverVars(), nil)
+	return simplex.IntegerEmpty(eqs, ineqs, b.nSolverVars(), b.solver())
+}
+
+// Count returns the total number of points of a union of bounded,
+// parameter-free sets.
+func (s UnionSet) Count() (n int64, err error) {
+	for _, set := range s.Sets() {
+		c, err := set.Count()
+		if err != nil {
+			return 0, err
+		}
+		n, err = addCount(n, c)
+		if err != nil {
+			return 0, err
+		}
+	}
+	return n, nil
+}
+
+func addCount(a, b int64) (n int64, err error) {
+	defer catch(&err)
+	return arith.Add(a, b), nil
 }

@@ -21,26 +21,30 @@ import (
 // s that ctx implies; see the package notes on gist above.
 func (s Set) Gist(ctx Set) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.gist(ctx.r)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).gist(ctx.r.with(bud))}, nil
 }
 
 // Gist returns a map G with G ∩ ctx = m ∩ ctx; see Set.Gist.
 func (m Map) Gist(ctx Map) (res Map, err error) {
 	defer catch(&err)
-	return Map{m.r.gist(ctx.r)}, nil
+	bud := newBudget()
+	return Map{m.r.with(bud).gist(ctx.r.with(bud))}, nil
 }
 
 // GistParams returns s simplified in the context ctx, a set of parameter
 // values (as returned by Params): G ∩ ctx = s ∩ ctx for the parameters.
 func (s Set) GistParams(ctx Set) (res Set, err error) {
 	defer catch(&err)
-	return Set{s.r.gistParams(ctx.r)}, nil
+	bud := newBudget()
+	return Set{s.r.with(bud).gistParams(ctx.r.with(bud))}, nil
 }
 
 // GistParams returns m simplified in the parameter context ctx.
 func (m Map) GistParams(ctx Set) (res Map, err error) {
 	defer catch(&err)
-	return Map{m.r.gistParams(ctx.r)}, nil
+	bud := newBudget()
+	return Map{m.r.with(bud).gistParams(ctx.r.with(bud))}, nil
 }
 
 // Gist simplifies the set of every space in the context's set of the same
@@ -48,26 +52,30 @@ func (m Map) GistParams(ctx Set) (res Map, err error) {
 // intersection with the context is empty).
 func (s UnionSet) Gist(ctx UnionSet) (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{s.u.pairwise(ctx.u, false, rel.gist)}, nil
+	bud := newBudget()
+	return UnionSet{s.u.with(bud).pairwise(ctx.u.with(bud), false, rel.gist)}, nil
 }
 
 // Gist simplifies the map of every space in the context's map of the same
 // space; see UnionSet.Gist.
 func (m UnionMap) Gist(ctx UnionMap) (res UnionMap, err error) {
 	defer catch(&err)
-	return UnionMap{m.u.pairwise(ctx.u, false, rel.gist)}, nil
+	bud := newBudget()
+	return UnionMap{m.u.with(bud).pairwise(ctx.u.with(bud), false, rel.gist)}, nil
 }
 
 // GistParams simplifies every set of the union in the parameter context.
 func (s UnionSet) GistParams(ctx Set) (res UnionSet, err error) {
 	defer catch(&err)
-	return UnionSet{s.u.mapEach(func(r rel) rel { return r.gistParams(ctx.r) })}, nil
+	bud := newBudget()
+	return UnionSet{s.u.with(bud).mapEach(func(r rel) rel { return r.gistParams(ctx.r.with(bud)) })}, nil
 }
 
 // GistParams simplifies every map of the union in the parameter context.
 func (m UnionMap) GistParams(ctx Set) (res UnionMap, err error) {
 	defer catch(&err)
-	return UnionMap{m.u.mapEach(func(r rel) rel { return r.gistParams(ctx.r) })}, nil
+	bud := newBudget()
+	return UnionMap{m.u.with(bud).mapEach(func(r rel) rel { return r.gistParams(ctx.r.with(bud)) })}, nil
 }
 
 // gist returns r simplified in the context ctx (same space).

@@ -16,14 +16,16 @@ import (
 // empty.
 func (s Set) AffineHull() (res Set, err error) {
 	defer catch(&err)
-	return Set{relFromBasic(s.r.space, s.r.affineHull())}, nil
+	bud := newBudget()
+	return Set{relFromBasic(s.r.with(bud).space, s.r.with(bud).affineHull())}, nil
 }
 
 // AffineHull returns the smallest affine subspace containing the pairs of
 // m; see Set.AffineHull.
 func (m Map) AffineHull() (res Map, err error) {
 	defer catch(&err)
-	return Map{relFromBasic(m.r.space, m.r.affineHull())}, nil
+	bud := newBudget()
+	return Map{relFromBasic(m.r.with(bud).space, m.r.with(bud).affineHull())}, nil
 }
 
 // SimpleHull returns a single disjunct containing s, made of the
@@ -36,13 +38,15 @@ func (m Map) AffineHull() (res Map, err error) {
 // are left out. A single disjunct is its own simple hull.
 func (s Set) SimpleHull() (res Set, err error) {
 	defer catch(&err)
-	return Set{relFromBasic(s.r.space, s.r.simpleHull())}, nil
+	bud := newBudget()
+	return Set{relFromBasic(s.r.with(bud).space, s.r.with(bud).simpleHull())}, nil
 }
 
 // SimpleHull returns a single disjunct containing m; see Set.SimpleHull.
 func (m Map) SimpleHull() (res Map, err error) {
 	defer catch(&err)
-	return Map{relFromBasic(m.r.space, m.r.simpleHull())}, nil
+	bud := newBudget()
+	return Map{relFromBasic(m.r.with(bud).space, m.r.with(bud).simpleHull())}, nil
 }
 
 // ConvexHull returns the smallest rational polyhedron containing s: the
@@ -63,13 +67,15 @@ func (m Map) SimpleHull() (res Map, err error) {
 // fail with ErrOverflow on large coefficients.
 func (s Set) ConvexHull() (res Set, err error) {
 	defer catch(&err)
-	return Set{relFromBasic(s.r.space, s.r.convexHull())}, nil
+	bud := newBudget()
+	return Set{relFromBasic(s.r.with(bud).space, s.r.with(bud).convexHull())}, nil
 }
 
 // ConvexHull returns the rational convex hull of m; see Set.ConvexHull.
 func (m Map) ConvexHull() (res Map, err error) {
 	defer catch(&err)
-	return Map{relFromBasic(m.r.space, m.r.convexHull())}, nil
+	bud := newBudget()
+	return Map{relFromBasic(m.r.with(bud).space, m.r.with(bud).convexHull())}, nil
 }
 
 // Bound is an affine bound on a set dimension in terms of the parameters:
@@ -128,7 +134,8 @@ func (b Bound) constant(lower bool) (int64, bool) {
 // one side mean their maximum (lower) or minimum (upper).
 func (s Set) BoxHull() (box []DimBox, err error) {
 	defer catch(&err)
-	return s.r.boxHull(), nil
+	bud := newBudget()
+	return s.r.with(bud).boxHull(), nil
 }
 
 // affineHull returns the affine hull of the integer points of r as a basic

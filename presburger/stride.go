@@ -21,12 +21,13 @@ import (
 // This is isl_set_dim_residue_class.
 func (s Set) Stride(pos int) (stride, offset int64, err error) {
 	defer catch(&err)
-	if pos < 0 || pos >= s.r.space.NOut() {
-		panic(internalError{fmt.Errorf("presburger: stride: dimension %d out of range (%d)", pos, s.r.space.NOut())})
+	bud := newBudget()
+	if pos < 0 || pos >= s.r.with(bud).space.NOut() {
+		panic(internalError{fmt.Errorf("presburger: stride: dimension %d out of range (%d)", pos, s.r.with(bud).space.NOut())})
 	}
-	col := 1 + s.r.space.NParam() + s.r.space.NIn() + pos
+	col := 1 + s.r.with(bud).space.NParam() + s.r.with(bud).space.NIn() + pos
 	first := true
-	for _, b := range s.r.parts {
+	for _, b := range s.r.with(bud).parts {
 		c := prepareBasic(b)
 		if c == nil {
 			continue

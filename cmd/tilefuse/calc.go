@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"tilefuse/presburger"
 	"tilefuse/presburger/calc"
 )
 
@@ -23,8 +24,13 @@ is NAME := expr; or expr; which prints the value of expr on its own line.
 Operators, loosest first: = and <= (equal, subset; print True or False);
 + (union) and - (difference); * (intersection, map * set restricts the
 domain), . (join: A . B is B after A) and % (gist); the prefix operators
-dom, ran, deltas, params, sample, lexmin, lexmax, coalesce; postfix ^-1
-(reverse) and M(S) (image of S under M). # starts a comment.
+dom, ran, deltas, params, sample, lexmin, lexmax, coalesce, card (number
+of points of a bounded parameter-free set); postfix ^-1 (reverse) and M(S)
+(image of S under M). # starts a comment.
+
+--max-ops N caps the solver steps (simplex pivots, integer search nodes) of
+each operation; an operation that needs more fails with "operation budget
+exceeded" (exit status 2) instead of running on.
 
 Errors are reported as FILE:LINE:COL: message, with exit status 2.
 `
@@ -32,9 +38,17 @@ Errors are reported as FILE:LINE:COL: message, with exit status 2.
 func runCalc(e *env, args []string) int {
 	cmd := lookup("calc")
 	fs := flag.NewFlagSet("calc", flag.ContinueOnError)
+	maxOps := fs.Int64("max-ops", presburger.DefaultLimits.MaxOps, "solver steps allowed per operation")
 	if err := parseFlags(fs, e, cmd, calcHelp, args); err != nil {
 		return exitUsageOr(err)
 	}
+	if *maxOps <= 0 {
+		fmt.Fprintf(e.stderr, "tilefuse calc: --max-ops must be positive, not %d\n", *maxOps)
+		return exitUsage
+	}
+	old := presburger.CurrentLimits()
+	defer presburger.SetLimits(old)
+	presburger.SetLimits(presburger.Limits{MaxOps: *maxOps, MaxPieces: old.MaxPieces})
 	if fs.NArg() > 1 {
 		fmt.Fprintf(e.stderr, "tilefuse calc: too many arguments; usage: tilefuse calc %s\n", cmd.args)
 		return exitUsage

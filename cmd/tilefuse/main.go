@@ -30,7 +30,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{
-		{name: "calc", args: "[FILE]", summary: "evaluate an isl-notation calculator script (a subset of iscc)", run: runCalc},
+		{name: "calc", args: "[--max-ops N] [FILE]", summary: "evaluate an isl-notation calculator script (a subset of iscc)", run: runCalc},
 		{name: "help", args: "[COMMAND]", summary: "show help for tilefuse or a command", run: runHelp},
 	}
 }

@@ -75,7 +75,7 @@ func TestExitStatus(t *testing.T) {
 		{"no arguments", "", nil, exitUsage, "", "Usage:"},
 		{"-h", "", []string{"-h"}, exitOK, "Commands:", ""},
 		{"help", "", []string{"help"}, exitOK, "calc", ""},
-		{"help calc", "", []string{"help", "calc"}, exitOK, "usage: tilefuse calc [FILE]", ""},
+		{"help calc", "", []string{"help", "calc"}, exitOK, "usage: tilefuse calc [--max-ops N] [FILE]", ""},
 		{"help help", "", []string{"help", "-h"}, exitOK, "usage: tilefuse help", ""},
 		{"help unknown", "", []string{"help", "frobnicate"}, exitUsage, "", `unknown command "frobnicate"`},
 		{"unknown command", "", []string{"frobnicate"}, exitUsage, "", `unknown command "frobnicate"`},
@@ -90,6 +90,11 @@ func TestExitStatus(t *testing.T) {
 		{"calc unknown name", "A := { A[i] };\nA + B;\n", []string{"calc"}, exitUsage, "", "<stdin>:2:5: undefined name B\n"},
 		{"calc bad literal", "{ A[i] : i >= }; ", []string{"calc"}, exitUsage, "", "<stdin>:1:"},
 		{"calc empty input", "", []string{"calc"}, exitOK, "", ""},
+		{"calc card", "card { A[i] : 0 <= i < 10; B[i, j] : 0 <= i < j < 5 };\n", []string{"calc"}, exitOK, "{ 20 }\n", ""},
+		{"calc card parametric", "card [N] -> { A[i] : 0 <= i < N };\n", []string{"calc"}, exitUsage, "", "<stdin>:1:1: presburger: set has parameters"},
+		{"calc max-ops exceeded", "{ [a, b, c, d] : 3a + 5b - 7c + 11d >= 1 and 0 <= a, b, c, d <= 9 } - { [a, b, c, d] : (a + b) mod 3 = 1 or (c + d) mod 4 = 2 };\n",
+			[]string{"calc", "--max-ops", "5"}, exitUsage, "", "operation budget exceeded"},
+		{"calc max-ops invalid", "", []string{"calc", "--max-ops", "0"}, exitUsage, "", "--max-ops must be positive"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -68,18 +68,19 @@ const (
 	Sample
 	Params
 	Deltas
+	Card
 	Inverse // postfix ^-1
 )
 
 var unOpNames = [...]string{Dom: "dom", Ran: "ran", LexMin: "lexmin", LexMax: "lexmax",
-	Coalesce: "coalesce", Sample: "sample", Params: "params", Deltas: "deltas", Inverse: "^-1"}
+	Coalesce: "coalesce", Sample: "sample", Params: "params", Deltas: "deltas", Card: "card", Inverse: "^-1"}
 
 func (o UnOp) String() string { return unOpNames[o] }
 
 // prefixOps maps the prefix keywords to their operators; these words cannot
 // be used as names.
 var prefixOps = map[string]UnOp{"dom": Dom, "ran": Ran, "lexmin": LexMin, "lexmax": LexMax,
-	"coalesce": Coalesce, "sample": Sample, "params": Params, "deltas": Deltas}
+	"coalesce": Coalesce, "sample": Sample, "params": Params, "deltas": Deltas, "card": Card}
 
 // BinOp is a binary operator.
 type BinOp int

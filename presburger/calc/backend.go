@@ -9,6 +9,7 @@ const (
 	SetKind Kind = iota + 1
 	MapKind
 	BoolKind
+	IntKind
 )
 
 func (k Kind) String() string {
@@ -19,6 +20,8 @@ func (k Kind) String() string {
 		return "map"
 	case BoolKind:
 		return "boolean"
+	case IntKind:
+		return "integer"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
@@ -28,6 +31,7 @@ func (k Kind) String() string {
 type Value struct {
 	Kind Kind
 	Bool bool
+	Int  int64
 	X    any
 }
 
@@ -54,13 +58,14 @@ const (
 	OpCoalesce                  // same
 	OpSample                    // same
 	OpParams                    // set or map -> set (a parameter set)
+	OpCard                      // set -> integer: the number of points (bounded, parameter-free)
 )
 
 var opNames = [...]string{OpUnion: "union", OpSubtract: "subtract", OpIntersect: "intersect",
 	OpGist: "gist", OpIntersectDomain: "intersect_domain", OpApplyRange: "apply_range",
 	OpApply: "apply", OpIsEqual: "is_equal", OpIsSubset: "is_subset", OpReverse: "reverse",
 	OpDomain: "domain", OpRange: "range", OpDeltas: "deltas", OpLexMin: "lexmin",
-	OpLexMax: "lexmax", OpCoalesce: "coalesce", OpSample: "sample", OpParams: "params"}
+	OpLexMax: "lexmax", OpCoalesce: "coalesce", OpSample: "sample", OpParams: "params", OpCard: "card"}
 
 func (o Op) String() string { return opNames[o] }
 

@@ -30,11 +30,12 @@
 //	lexmin X, lexmax X            lexicographic minimum / maximum
 //	coalesce X, sample X          simplified form; one element of X (empty if X is)
 //	params X                      the parameter values for which X is non-empty
+//	card S                        the number of points of a bounded parameter-free set: { N }
 //	( expr )
 //
 // Precedence, lowest first: the comparisons = and <= (which do not chain);
 // + and -; *, % and . ; the prefix operators (dom, ran, lexmin, lexmax,
-// coalesce, sample, params, deltas); postfix ^-1 and application M(S), which
+// coalesce, sample, params, deltas, card); postfix ^-1 and application M(S), which
 // bind tightest. Binary operators associate to the left. So dom M * S is
 // (dom M) * S, and dom M(S) is dom (M(S)).
 //

@@ -106,8 +106,8 @@ func unarySig(u UnOp, x Kind) (Op, Kind, error) {
 		}
 		return s.op, s.kind, nil
 	}
-	if x == BoolKind {
-		return 0, 0, fmt.Errorf("%v needs a set or a map, not a boolean", u)
+	if x == BoolKind || x == IntKind {
+		return 0, 0, fmt.Errorf("%v needs a set or a map, not a %v", u, x)
 	}
 	switch u {
 	case LexMin:
@@ -120,6 +120,11 @@ func unarySig(u UnOp, x Kind) (Op, Kind, error) {
 		return OpSample, x, nil
 	case Params:
 		return OpParams, SetKind, nil
+	case Card:
+		if x != SetKind {
+			return 0, 0, fmt.Errorf("card needs a set, not a %v", x)
+		}
+		return OpCard, IntKind, nil
 	}
 	return 0, 0, fmt.Errorf("unknown operator %v", u)
 }
@@ -127,7 +132,7 @@ func unarySig(u UnOp, x Kind) (Op, Kind, error) {
 // binarySig gives the operation and result kind of a binary operator.
 func binarySig(b BinOp, x, y Kind) (Op, Kind, error) {
 	bad := fmt.Errorf("%v cannot combine a %v with a %v", b, x, y)
-	if x == BoolKind || y == BoolKind {
+	if x == BoolKind || y == BoolKind || x == IntKind || y == IntKind {
 		return 0, 0, bad
 	}
 	switch b {

@@ -1,6 +1,9 @@
 package calc
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Output is one printed statement.
 type Output struct {
@@ -73,8 +76,12 @@ func Time(prog *Program, b Backend, i, n int) (time.Duration, error) {
 	return time.Since(start) / time.Duration(max(n, 1)), nil
 }
 
-// FormatValue prints v as the calculator does: True or False for booleans.
+// FormatValue prints v as the calculator does: True or False for booleans,
+// "{ N }" for a count (as iscc prints a constant).
 func FormatValue(b Backend, v Value) string {
+	if v.Kind == IntKind {
+		return fmt.Sprintf("{ %d }", v.Int)
+	}
 	if v.Kind == BoolKind {
 		if v.Bool {
 			return "True"

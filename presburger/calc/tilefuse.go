@@ -111,9 +111,16 @@ func setOp(op Op, s presburger.UnionSet, rest []Value) (Value, error) {
 	case OpParams:
 		return paramSet(s.Params())
 	case OpGist:
-		return set(optionalGist(s, t))
-	case OpLexMin, OpLexMax, OpCoalesce:
-		return set(optionalUnary(s, op))
+		return set(s.Gist(t))
+	case OpLexMin:
+		return set(s.LexMin())
+	case OpLexMax:
+		return set(s.LexMax())
+	case OpCoalesce:
+		return set(s.Coalesce())
+	case OpCard:
+		n, err := s.Count()
+		return Value{Kind: IntKind, Int: n}, err
 	}
 	return Value{}, fmt.Errorf("internal error: %v on a set", op)
 }
@@ -157,41 +164,13 @@ func mapOp(op Op, m presburger.UnionMap, rest []Value) (Value, error) {
 	case OpParams:
 		return paramSet(m.Params())
 	case OpGist:
-		return umap(optionalGist(m, n))
-	case OpLexMin, OpLexMax, OpCoalesce:
-		return umap(optionalUnary(m, op))
+		return umap(m.Gist(n))
+	case OpLexMin:
+		return umap(m.LexMin())
+	case OpLexMax:
+		return umap(m.LexMax())
+	case OpCoalesce:
+		return umap(m.Coalesce())
 	}
 	return Value{}, fmt.Errorf("internal error: %v on a map", op)
-}
-
-// optionalUnary and optionalGist call operations that package presburger
-// gains over time; until a method exists the calculator reports it as not
-// supported, and it starts working the day the method appears.
-func optionalUnary[T any](x T, op Op) (T, error) {
-	var f func() (T, error)
-	switch op {
-	case OpLexMin:
-		if v, ok := any(x).(interface{ LexMin() (T, error) }); ok {
-			f = v.LexMin
-		}
-	case OpLexMax:
-		if v, ok := any(x).(interface{ LexMax() (T, error) }); ok {
-			f = v.LexMax
-		}
-	case OpCoalesce:
-		if v, ok := any(x).(interface{ Coalesce() (T, error) }); ok {
-			f = v.Coalesce
-		}
-	}
-	if f == nil {
-		return x, fmt.Errorf("%v is not supported yet", op)
-	}
-	return f()
-}
-
-func optionalGist[T any](x, context T) (T, error) {
-	if v, ok := any(x).(interface{ Gist(T) (T, error) }); ok {
-		return v.Gist(context)
-	}
-	return x, errors.New("gist is not supported yet")
 }

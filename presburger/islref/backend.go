@@ -127,6 +127,9 @@ func (b backend) Do(op calc.Op, args []calc.Value) (calc.Value, error) {
 			return val(c.uset(C.isl_union_set_from_set(C.isl_union_map_params(x.copyMap())), name))
 		}
 		return val(c.uset(C.isl_union_set_from_set(C.isl_union_set_params(x.copySet())), name))
+	case calc.OpCard:
+		n, err := c.count(x)
+		return calc.Value{Kind: calc.IntKind, Int: n}, err
 	}
 	return calc.Value{}, fmt.Errorf("isl backend: unknown operation %v", op)
 }

@@ -47,7 +47,7 @@ func (r *Run) Free() {
 // result within the context). A nil error means agreement.
 func (r *Run) Check(i int, text string) error {
 	v := r.Outputs[i].Value
-	if v.Kind == calc.BoolKind {
+	if v.Kind == calc.BoolKind || v.Kind == calc.IntKind {
 		if want := r.Outputs[i].Text; text != want {
 			return fmt.Errorf("isl says %s, tilefuse says %s", want, text)
 		}
