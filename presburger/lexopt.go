@@ -181,15 +181,51 @@ func combineLex(pieces []lexPiece, max bool) []lexPiece {
 	return out
 }
 
-// lexRel assembles the pieces back into a rel of r's kind.
+// lexRel returns the optimum of r as a rel of r's kind. When the parametric
+// integer programming overflows int64, it falls back to the exact but
+// slower definition by set operations (lexByOrder).
 func (r rel) lexRel(max bool) rel {
+	pieces, overflow := r.tryLexOpt(max)
+	if overflow {
+		return r.lexByOrder(max)
+	}
 	out := emptyRel(r.space)
-	for _, p := range r.lexOpt(max) {
-		for _, b := range p.m.parts {
-			out.parts = append(out.parts, b)
-		}
+	for _, p := range pieces {
+		out.parts = append(out.parts, p.m.parts...)
 	}
 	return out
+}
+
+// tryLexOpt runs lexOpt, reporting an int64 overflow instead of panicking.
+func (r rel) tryLexOpt(max bool) (pieces []lexPiece, overflow bool) {
+	defer func() {
+		if e := recover(); e != nil {
+			if _, ok := e.(arith.Overflow); !ok {
+				panic(e)
+			}
+			overflow = true
+		}
+	}()
+	return r.lexOpt(max), false
+}
+
+// lexByOrder computes the optimum as M minus every pair that some image of
+// the same input beats: lexmin M = M \ { x -> b : y in M(x), y <lex b }. An
+// input that keeps no image has no optimum: the set is unbounded there.
+func (r rel) lexByOrder(max bool) rel {
+	m := r
+	if !r.space.IsMap {
+		m = r.withSpace(MapSpace(r.space.Params, Tuple{}, r.space.Out))
+	}
+	order := lexOrder(m.space, false) // { a -> b : b <lex a }
+	if !max {
+		order = order.reverse() // { a -> b : a <lex b }
+	}
+	res := m.subtract(m.applyRange(order))
+	if !m.domain().isSubset(res.domain()) {
+		panic(internalError{ErrUnbounded})
+	}
+	return res.withSpace(r.space)
 }
 
 // lexPw assembles the pieces as a PwMultiAff.

@@ -125,10 +125,12 @@ func (b *basic) knownDivs() []*basic {
 		}
 		pieces := cur.splitOnBounds()
 		if pieces == nil {
-			if !cur.unimodularEq() && !cur.eliminateByShadows() {
-				panic(internalError{ErrNoExplicitLocals})
+			switch {
+			case cur.unimodularEq(), cur.eliminateByShadows():
+				pieces = []*basic{cur}
+			default:
+				pieces = cur.divsByLexMin()
 			}
-			pieces = []*basic{cur}
 		}
 		for _, p := range pieces {
 			work = append(work, p.simplify())

@@ -112,10 +112,14 @@ func (b backend) Do(op calc.Op, args []calc.Value) (calc.Value, error) {
 		}
 		return val(c.uset(C.isl_union_set_lexmax(x.copySet()), name))
 	case calc.OpCoalesce:
+		// Coalescing must not change the set, so the reference is the
+		// operand itself: isl 0.25's own coalesce is wrong on some inputs,
+		// e.g. it turns { A[i] : -3 <= i < -1; A[i] : -3 <= i <= 1 and
+		// not (exists (e : i = 2e and 0 <= e <= 2)) } into -3 <= i <= 2.
 		if isMap {
-			return val(c.umap(C.isl_union_map_coalesce(x.copyMap()), name))
+			return val(c.umap(C.isl_union_map_copy(x.um), name))
 		}
-		return val(c.uset(C.isl_union_set_coalesce(x.copySet()), name))
+		return val(c.uset(C.isl_union_set_copy(x.us), name))
 	case calc.OpSample:
 		o, err := b.c.sample(x)
 		if err == nil {
