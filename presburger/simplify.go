@@ -242,48 +242,43 @@ func (b *basic) removeDiv(k int) {
 }
 
 // mergeParallel keeps the tightest of parallel inequalities, turns opposite
-// pairs that pin a value into equalities and detects contradictions.
+// pairs that pin a value into equalities and detects contradictions. Rows
+// are compared pairwise without allocating: systems here have tens of rows.
 func (b *basic) mergeParallel() bool {
-	seen := map[string]int{}
-	keep := make([]bool, len(b.ineqs))
-	changed := false
-	for i, in := range b.ineqs {
-		key := rowKey(in[1:])
-		if j, ok := seen[key]; ok {
-			changed = true
-			if in[0] < b.ineqs[j][0] {
-				keep[j] = false
-				keep[i] = true
-				seen[key] = i
-			}
-			continue
-		}
-		seen[key] = i
+	n := len(b.ineqs)
+	keep := make([]bool, n)
+	for i := range keep {
 		keep[i] = true
 	}
-	var newEqs [][]int64
-	for i, in := range b.ineqs {
-		if !keep[i] {
-			continue
+	changed := false
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n && keep[i]; j++ {
+			if !keep[j] {
+				continue
+			}
+			a, c := b.ineqs[i], b.ineqs[j]
+			same, opp := parallel(a, c)
+			switch {
+			case same:
+				if c[0] < a[0] {
+					a[0] = c[0]
+				}
+				keep[j], changed = false, true
+			case opp:
+				s := arith.Add(a[0], c[0])
+				if s < 0 {
+					b.empty = true
+					return true
+				}
+				if s == 0 {
+					b.eqs = append(b.eqs, a)
+					keep[i], keep[j], changed = false, false, true
+				}
+			}
 		}
-		neg := make([]int64, len(in)-1)
-		for j := range neg {
-			neg[j] = -in[1+j]
-		}
-		j, ok := seen[rowKey(neg)]
-		if !ok || !keep[j] {
-			continue
-		}
-		s := arith.Add(in[0], b.ineqs[j][0])
-		if s < 0 {
-			b.empty = true
-			return true
-		}
-		if s == 0 && i < j {
-			newEqs = append(newEqs, append([]int64(nil), in...))
-			keep[i], keep[j] = false, false
-			changed = true
-		}
+	}
+	if !changed {
+		return false
 	}
 	out := b.ineqs[:0]
 	for i, in := range b.ineqs {
@@ -292,8 +287,25 @@ func (b *basic) mergeParallel() bool {
 		}
 	}
 	b.ineqs = out
-	b.eqs = append(b.eqs, newEqs...)
-	return changed
+	return true
+}
+
+// parallel reports whether the non-constant parts of a and c are equal or
+// opposite.
+func parallel(a, c []int64) (same, opp bool) {
+	same, opp = true, true
+	for k := 1; k < len(a); k++ {
+		if a[k] != c[k] {
+			same = false
+		}
+		if a[k] != -c[k] {
+			opp = false
+		}
+		if !same && !opp {
+			return false, false
+		}
+	}
+	return same, opp
 }
 
 func rowKey(v []int64) string {
