@@ -6,6 +6,7 @@ import (
 
 	"tilefuse/presburger/internal/arith"
 	"tilefuse/presburger/internal/pip"
+	"tilefuse/presburger/internal/simplex"
 )
 
 // ErrUnbounded is returned by LexMin, LexMax, DimMin and DimMax when the
@@ -187,13 +188,47 @@ func combineLex(pieces []lexPiece, max bool) []lexPiece {
 func (r rel) lexRel(max bool) rel {
 	pieces, overflow := r.tryLexOpt(max)
 	if overflow {
-		return r.lexByOrder(max)
+		return r.lexFallback(max)
 	}
 	out := emptyRel(r.space)
 	for _, p := range pieces {
 		out.parts = append(out.parts, p.m.parts...)
 	}
 	return out
+}
+
+// Caps of the fallback: it is exact but can be slow, and the caller would
+// otherwise have received the overflow error.
+const (
+	fallbackOps    = 2_000_000
+	fallbackPieces = 400
+)
+
+// lexFallback runs lexByOrder under its own small budget; when that runs
+// out it reports the original int64 overflow.
+func (r rel) lexFallback(max bool) rel {
+	parent := r.budget()
+	sub := &opBudget{Budget: simplex.Budget{Ops: fallbackOps}, maxPieces: fallbackPieces}
+	if parent != nil && parent.Ops < sub.Ops {
+		sub.Ops = parent.Ops
+	}
+	initial := sub.Ops
+	var res rel
+	var err error
+	func() {
+		defer catch(&err)
+		res = r.with(sub).lexByOrder(max)
+	}()
+	if parent != nil {
+		parent.Ops -= initial - sub.Ops
+	}
+	switch {
+	case errors.Is(err, ErrBudget):
+		panic(arith.Overflow{Op: "pip (set-operation fallback exceeded its budget)"})
+	case err != nil:
+		panic(internalError{err})
+	}
+	return res.with(parent)
 }
 
 // tryLexOpt runs lexOpt, reporting an int64 overflow instead of panicking.
