@@ -65,11 +65,7 @@ func (r rel) lexOpt(max bool) []lexPiece {
 		eqs, ineqs := b.system()
 		nPar := np + ni
 		nVar := b.nCol() - 1 - nPar
-		solve := pip.LexMin
-		if max {
-			solve = pip.LexMax
-		}
-		sol, _, err := solve(nPar, nVar, eqs, ineqs, nil, nil, b.solver())
+		sol, err := optimize(nPar, nVar, no, eqs, ineqs, max, b)
 		if err != nil {
 			if errors.Is(err, pip.ErrUnbounded) {
 				panic(internalError{ErrUnbounded})
@@ -81,6 +77,35 @@ func (r rel) lexOpt(max bool) []lexPiece {
 		}
 	}
 	return combineLex(pieces, max)
+}
+
+// optimize runs PIP over [outputs, locals]. The locals are existential: only
+// the outputs' optimum matters, and the direction in which the locals are
+// optimised after them is free. When the locals are unbounded in the
+// requested direction, it retries with them optimised the other way.
+func optimize(nPar, nVar, no int, eqs, ineqs [][]int64, max bool, b *basic) ([]pip.Piece, error) {
+	solve := pip.LexMin
+	if max {
+		solve = pip.LexMax
+	}
+	sol, _, err := solve(nPar, nVar, eqs, ineqs, nil, nil, b.solver())
+	if !errors.Is(err, pip.ErrUnbounded) || nVar == no {
+		return sol, err
+	}
+	// Negate the local columns: optimising -e in the same direction
+	// optimises e in the other one.
+	flip := func(rows [][]int64) [][]int64 {
+		out := make([][]int64, len(rows))
+		for i, r := range rows {
+			out[i] = append([]int64(nil), r...)
+			for j := 1 + nPar + no; j < len(r); j++ {
+				out[i][j] = arith.Neg(r[j])
+			}
+		}
+		return out
+	}
+	sol, _, err = solve(nPar, nVar, flip(eqs), flip(ineqs), nil, nil, b.solver())
+	return sol, err
 }
 
 // pieceFromPIP builds the single-valued map piece of a PIP solution.
@@ -271,6 +296,9 @@ func (r rel) lexPw(max bool) PwMultiAff {
 		if !r.space.IsMap {
 			dom = p.m.params()
 		}
+		if dom.isEmpty() {
+			continue
+		}
 		pw.Pieces = append(pw.Pieces, PwPiece{Domain: Set{dom}, Aff: p.aff})
 	}
 	return pw
@@ -290,7 +318,10 @@ func (pw PwMultiAff) String() string {
 			b.WriteString("; ")
 		}
 		var s strings.Builder
-		p.Domain.r.writeBody(&s)
+		if !p.Domain.r.writeBody(&s) {
+			// An empty piece must not print as an unconditional one.
+			s.WriteString(newNamer(p.Domain.r.space).header() + " : false")
+		}
 		head, cond, _ := strings.Cut(s.String(), " : ")
 		if pw.Space.IsMap {
 			b.WriteString(head + " -> ")

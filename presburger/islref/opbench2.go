@@ -16,20 +16,33 @@ package islref
 #include <isl/val.h>
 
 // tf2_dim_opt computes isl_set_dim_min (max == 0) or isl_set_dim_max of
-// dimension pos of the set src, prints it to *want and compares it with
-// got: not at all (mode 0), as a pw_multi_aff, comparing the two as sets of
-// (parameters, value) pairs (mode 1), or with the empty function, which isl
-// cannot read back ("{  }", mode 2). Returns 1 equal, 0 different, -1 isl's
+// dimension pos of the set src within ctx's operation quota, prints it to
+// *want and compares it with got within cmp_ops operations: not at all
+// (mode 0), as a pw_multi_aff, comparing the two as sets of (parameters,
+// value) pairs (mode 1), or with the empty function, which isl cannot read
+// back ("{  }", mode 2). Returns 1 equal, 0 different, -1 isl's
 // optimisation failed, -2 got is unreadable, -3 another error; the message
 // is in ctx.
 static int tf2_dim_opt(isl_ctx *ctx, const char *src, int pos, int max, int mode, const char *got, char **want, long cmp_ops) {
+	unsigned long opt_ops = isl_ctx_get_max_operations(ctx);
 	*want = NULL;
+	// Reading is not limited: the reader reports running out of operations
+	// as a syntax error.
+	isl_ctx_set_max_operations(ctx, 0);
 	isl_set *s = isl_set_read_from_str(ctx, src);
-	if (!s)
-		return -3;
+	isl_pw_multi_aff *pma = mode == 1 ? isl_pw_multi_aff_read_from_str(ctx, got) : NULL;
+	isl_ctx_reset_operations(ctx);
+	isl_ctx_set_max_operations(ctx, opt_ops);
+	if (!s || (mode == 1 && !pma)) {
+		isl_set_free(s);
+		isl_pw_multi_aff_free(pma);
+		return s ? -2 : -3;
+	}
 	isl_pw_aff *pa = max ? isl_set_dim_max(s, pos) : isl_set_dim_min(s, pos);
-	if (!pa)
+	if (!pa) {
+		isl_pw_multi_aff_free(pma);
 		return -1;
+	}
 	*want = isl_pw_aff_to_str(pa);
 	isl_ctx_reset_operations(ctx);
 	isl_ctx_set_max_operations(ctx, cmp_ops);
@@ -43,11 +56,6 @@ static int tf2_dim_opt(isl_ctx *ctx, const char *src, int pos, int max, int mode
 		isl_set_free(a);
 		return empty < 0 ? -3 : empty;
 	}
-	isl_pw_multi_aff *pma = isl_pw_multi_aff_read_from_str(ctx, got);
-	if (!pma) {
-		isl_pw_aff_free(pa);
-		return -2;
-	}
 	isl_set *a = isl_set_from_pw_aff(pa);
 	isl_set *b = isl_set_from_pw_multi_aff(pma);
 	isl_bool eq = isl_set_is_equal(a, b);
@@ -57,13 +65,16 @@ static int tf2_dim_opt(isl_ctx *ctx, const char *src, int pos, int max, int mode
 }
 
 // tf2_count prints isl_set_count_val of the set src (NULL on error) and
-// sets *bounded to isl_set_is_bounded: isl 0.25 counts an unbounded set as
-// 0 points, so the count means nothing then.
+// sets *bounded to whether the set is empty or isl_set_is_bounded holds:
+// isl 0.25 counts an unbounded set as 0 points, so the count means nothing
+// then, and isl_set_is_bounded is false for some empty sets, e.g.
+// { [x, y, z] : 3z >= -1 and x >= 1 and z <= 8 - 15x }.
 static char *tf2_count(isl_ctx *ctx, const char *src, int *bounded) {
 	isl_set *s = isl_set_read_from_str(ctx, src);
 	if (!s)
 		return NULL;
-	isl_bool b = isl_set_is_bounded(s);
+	isl_bool e = isl_set_is_empty(s);
+	isl_bool b = e ? e : isl_set_is_bounded(s);
 	if (b < 0) {
 		isl_set_free(s);
 		return NULL;
@@ -89,7 +100,8 @@ enum { TF2_LEXMIN, TF2_COALESCE, TF2_GIST, TF2_DIM_MAX };
 
 // tf2_apply runs op on a (taken) with context b (taken, gist only) and
 // returns the printed result when print is set, "" otherwise; NULL on error.
-// *n receives the number of disjuncts of a set result.
+// *n receives the number of disjuncts of a set result, or of pieces of
+// dim_max's.
 static char *tf2_apply(int op, isl_set *a, isl_set *b, int print, int *n) {
 	static char none[] = "";
 	char *res = NULL;
@@ -110,6 +122,7 @@ static char *tf2_apply(int op, isl_set *a, isl_set *b, int print, int *n) {
 		isl_size d = isl_set_dim(a, isl_dim_set);
 		isl_pw_aff *pa = isl_set_dim_max(a, d - 1);
 		if (pa) {
+			*n = isl_pw_aff_n_piece(pa);
 			res = print ? isl_pw_aff_to_str(pa) : none;
 			isl_pw_aff_free(pa);
 		}
@@ -269,8 +282,9 @@ func DimOpt(src string, pos int, max bool, got string) (want string, equal bool,
 }
 
 // Count returns isl_set_count_val of the parameter-free set src as decimal
-// text, and whether isl finds the set bounded (isl_set_is_bounded; isl 0.25
-// counts 0 points in an unbounded set, so then the count is meaningless).
+// text, and whether isl finds the set bounded (empty, or isl_set_is_bounded;
+// isl 0.25 counts 0 points in an unbounded set, so then the count is
+// meaningless).
 func Count(src string) (n string, bounded bool, err error) {
 	c := newCtx()
 	defer c.free()
@@ -308,9 +322,9 @@ func TimeOp2(op Op2, a, b string, n int) (time.Duration, error) {
 	return time.Duration(int64(ns) / int64(n)), nil
 }
 
-// Result2 runs op once with isl and returns its result as isl prints it and,
-// for a set result, its number of disjuncts (-1 for dim_max). An unbounded
-// optimum gives an error wrapping ErrUnbounded.
+// Result2 runs op once with isl and returns its result as isl prints it and
+// its number of disjuncts (pieces for dim_max). An unbounded optimum gives
+// an error wrapping ErrUnbounded.
 func Result2(op Op2, a, b string) (res string, disjuncts int, err error) {
 	c := newCtx()
 	defer c.free()

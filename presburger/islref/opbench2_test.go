@@ -1,0 +1,206 @@
+//go:build isl && cgo
+
+package islref
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"tilefuse/presburger"
+	"tilefuse/presburger/calc"
+	"tilefuse/presburger/internal/corpus"
+)
+
+// bench2Reps is the number of operations timed per round and library.
+const bench2Reps = 50
+
+// bench2Case is one corpus case prepared for one operation: the operands
+// of each library (for coalesce, (A - B) + B as each library builds it) and
+// a description of the results for the log.
+type bench2Case struct {
+	tfA, islA, b string
+	note         string
+}
+
+// tfRun2 runs op with tilefuse on a and, for gist, the context b.
+func tfRun2(op Op2, a, b presburger.Set) (string, int, error) {
+	switch op {
+	case OpLexMin:
+		r, err := a.LexMin()
+		return r.String(), r.NumBasic(), err
+	case OpCoalesce:
+		r, err := a.Coalesce()
+		return r.String(), r.NumBasic(), err
+	case OpGist:
+		r, err := a.Gist(b)
+		return r.String(), r.NumBasic(), err
+	}
+	pw, err := a.DimMax(a.Space().NOut() - 1)
+	return pw.String(), len(pw.Pieces), err
+}
+
+// prepare2 builds the operands of op on c and checks that both libraries
+// give the same answer. skip is set where the operation has no answer
+// (an unbounded optimum in either library).
+func prepare2(op Op2, c corpus.Case) (p bench2Case, skip string, err error) {
+	p = bench2Case{tfA: c.A, islA: c.A, b: c.B}
+	sa, err := presburger.ParseSet(c.A)
+	if err != nil {
+		return p, "", err
+	}
+	sb, err := presburger.ParseSet(c.B)
+	if err != nil {
+		return p, "", err
+	}
+	inTF, inISL := sa.NumBasic(), 0
+	if op == OpCoalesce {
+		d, err := sa.Subtract(sb)
+		if err == nil {
+			sa, err = d.Union(sb)
+		}
+		if err != nil {
+			return p, "", err
+		}
+		p.tfA = sa.String()
+		if p.islA, inISL, err = SubtractUnion(c.A, c.B); err != nil {
+			return p, "", err
+		}
+		// Time the set as printed and read back, as each round does.
+		if sa, err = presburger.ParseSet(p.tfA); err != nil {
+			return p, "", err
+		}
+		inTF = sa.NumBasic()
+	}
+	got, nTF, tfErr := tfRun2(op, sa, sb)
+	want, nISL, islErr := Result2(op, p.islA, p.b)
+	if errors.Is(tfErr, presburger.ErrUnbounded) || errors.Is(islErr, ErrUnbounded) {
+		return p, fmt.Sprintf("unbounded (tilefuse: %v, isl: %v)", tfErr, islErr), nil
+	}
+	if tfErr != nil || islErr != nil {
+		return p, "", fmt.Errorf("tilefuse: %v, isl: %v", tfErr, islErr)
+	}
+	if err := check2(op, c, sb, got, want); err != nil {
+		return p, "", err
+	}
+	switch op {
+	case OpCoalesce:
+		p.note = fmt.Sprintf("disjuncts tilefuse %d -> %d, isl %d -> %d", inTF, nTF, inISL, nISL)
+	case OpDimMax:
+		p.note = fmt.Sprintf("pieces tilefuse %d, isl %d", nTF, nISL)
+	default:
+		p.note = fmt.Sprintf("disjuncts tilefuse %d, isl %d", nTF, nISL)
+	}
+	return p, "", nil
+}
+
+// check2 checks tilefuse's result got of op on c against isl's want.
+func check2(op Op2, c corpus.Case, sb presburger.Set, got, want string) error {
+	var eq bool
+	var err error
+	switch op {
+	case OpDimMax:
+		sa, _ := presburger.ParseSet(c.A)
+		_, eq, err = DimOpt(c.A, sa.Space().NOut()-1, true, got)
+	case OpGist:
+		// Any G with G * B = A * B is a gist of A in B.
+		x, err1 := intersectText(got, sb)
+		y, err2 := intersectText(c.A, sb)
+		if err = errors.Join(err1, err2); err == nil {
+			eq, err = Equal(calc.SetKind, x, y)
+		}
+	default:
+		eq, err = Equal(calc.SetKind, got, want)
+	}
+	if err == nil && !eq {
+		err = fmt.Errorf("tilefuse's answer %s differs from isl's %s", got, want)
+	}
+	return err
+}
+
+// intersectText returns the set src intersected with b, printed.
+func intersectText(src string, b presburger.Set) (string, error) {
+	a, err := presburger.ParseSet(src)
+	if err != nil {
+		return "", err
+	}
+	x, err := a.Intersect(b)
+	return x.String(), err
+}
+
+// timeTF2 times op with tilefuse on n fresh copies of a (and of b for gist),
+// read before the clock starts, as TimeOp2 does for isl.
+func timeTF2(op Op2, a, b string, n int) (time.Duration, error) {
+	as, bs := make([]presburger.Set, n), make([]presburger.Set, n)
+	for i := range n {
+		var err error
+		if as[i], err = presburger.ParseSet(a); err != nil {
+			return 0, err
+		}
+		if bs[i], err = presburger.ParseSet(b); err != nil {
+			return 0, err
+		}
+	}
+	start := time.Now()
+	for i := range n {
+		if _, _, err := tfRun2(op, as[i], bs[i]); err != nil {
+			return 0, err
+		}
+	}
+	return time.Since(start) / time.Duration(n), nil
+}
+
+// BenchmarkVsISL2 times lexmin, coalesce of (A - B) + B, gist of A in B and
+// dim_max of A's last dimension on the corpus with tilefuse and isl side by
+// side (alternating rounds, median of 5; each library works on fresh
+// operands of its own making) and reports the geometric mean of the ratio
+// isl-time / tilefuse-time per operation (>1: tilefuse is faster). Each
+// answer is first checked against isl's. Run with:
+//
+//	go test -tags isl -run XXX -bench VsISL2 -benchtime 1x ./presburger/islref
+func BenchmarkVsISL2(b *testing.B) {
+	ops := []struct {
+		name string
+		op   Op2
+	}{{"lexmin", OpLexMin}, {"coalesce", OpCoalesce}, {"gist", OpGist}, {"dim_max", OpDimMax}}
+	for _, o := range ops {
+		b.Run(o.name, func(b *testing.B) {
+			logSum, n := 0.0, 0
+			for b.Loop() {
+				logSum, n = 0, 0
+				for _, c := range corpus.Cases {
+					p, skip, err := prepare2(o.op, c)
+					if err != nil {
+						b.Errorf("%s %s: %v", o.name, c.Name, err)
+						continue
+					}
+					if skip != "" {
+						b.Logf("%-9s %-20s skipped: %s", o.name, c.Name, skip)
+						continue
+					}
+					var tg, ti []float64
+					for range 5 {
+						g, err := timeTF2(o.op, p.tfA, p.b, bench2Reps)
+						if err != nil {
+							b.Fatal(err)
+						}
+						i, err := TimeOp2(o.op, p.islA, p.b, bench2Reps)
+						if err != nil {
+							b.Fatal(err)
+						}
+						tg, ti = append(tg, float64(g)), append(ti, float64(i))
+					}
+					g, i := median(tg), median(ti)
+					b.Logf("%-9s %-20s tilefuse %10.0f ns  isl %10.0f ns  isl/tilefuse %6.2f  %s", o.name, c.Name, g, i, i/g, p.note)
+					logSum += math.Log(i / g)
+					n++
+				}
+			}
+			if n > 0 {
+				b.ReportMetric(math.Exp(logSum/float64(n)), "isl/tilefuse")
+			}
+		})
+	}
+}
