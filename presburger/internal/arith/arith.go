@@ -18,11 +18,18 @@ func (o Overflow) Error() string { return "presburger: int64 overflow in " + o.O
 
 // Add returns a+b or panics with Overflow.
 func Add(a, b int64) int64 {
-	c := a + b
-	if (c > a) != (b > 0) {
+	c, ok := AddOK(a, b)
+	if !ok {
 		panic(Overflow{"add"})
 	}
 	return c
+}
+
+// AddOK returns a+b and whether it fits in int64, for callers that retry
+// with math/big instead of failing.
+func AddOK(a, b int64) (int64, bool) {
+	c := a + b
+	return c, (c > a) == (b > 0)
 }
 
 // Sub returns a-b or panics with Overflow.
@@ -44,18 +51,27 @@ func Neg(a int64) int64 {
 
 // Mul returns a*b or panics with Overflow.
 func Mul(a, b int64) int64 {
+	c, ok := MulOK(a, b)
+	if !ok {
+		panic(Overflow{"mul"})
+	}
+	return c
+}
+
+// MulOK returns a*b and whether it fits in int64.
+func MulOK(a, b int64) (int64, bool) {
 	if a == 0 || b == 0 {
-		return 0
+		return 0, true
 	}
 	neg := (a < 0) != (b < 0)
 	hi, lo := bits.Mul64(Abs(a), Abs(b))
 	if hi != 0 || (!neg && lo > math.MaxInt64) || (neg && lo > 1<<63) {
-		panic(Overflow{"mul"})
+		return 0, false
 	}
 	if neg {
-		return int64(-lo)
+		return int64(-lo), true
 	}
-	return int64(lo)
+	return int64(lo), true
 }
 
 // AddMul returns a + b*c or panics with Overflow.

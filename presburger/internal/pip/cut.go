@@ -169,7 +169,7 @@ func (t *tab) moveLess(varRow []int, a, b move) bool {
 // mulMod returns (a·b) mod m for m > 0.
 func mulMod(a, b, m int64) int64 {
 	a, b = arith.Mod(a, m), arith.Mod(b, m)
-	if p, ok := mulOK(a, b); ok {
+	if p, ok := arith.MulOK(a, b); ok {
 		return p % m
 	}
 	var x big.Int

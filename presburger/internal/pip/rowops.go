@@ -1,9 +1,7 @@
 package pip
 
 import (
-	"math"
 	"math/big"
-	"math/bits"
 
 	"tilefuse/presburger/internal/arith"
 )
@@ -17,7 +15,7 @@ import (
 // lincomb sets dst = [d1·d2, mx·x[1:] + my·y[1:]] and reduces it by the
 // gcd of its entries. dst may alias x or y.
 func lincomb(dst, x []int64, mx int64, y []int64, my int64, d1, d2 int64) {
-	den, ok := mulOK(d1, d2)
+	den, ok := arith.MulOK(d1, d2)
 	if !ok {
 		lincombBig(dst, x, mx, y, my, d1, d2)
 		return
@@ -25,9 +23,9 @@ func lincomb(dst, x []int64, mx int64, y []int64, my int64, d1, d2 int64) {
 	out := make([]int64, len(dst))
 	out[0] = den
 	for j := 1; j < len(dst); j++ {
-		p, ok1 := mulOK(mx, x[j])
-		q, ok2 := mulOK(my, y[j])
-		s, ok3 := addOK(p, q)
+		p, ok1 := arith.MulOK(mx, x[j])
+		q, ok2 := arith.MulOK(my, y[j])
+		s, ok3 := arith.AddOK(p, q)
 		if !ok1 || !ok2 || !ok3 {
 			lincombBig(dst, x, mx, y, my, d1, d2)
 			return
@@ -58,32 +56,6 @@ func lincombBig(dst, x []int64, mx int64, y []int64, my int64, d1, d2 int64) {
 	}
 }
 
-func mulOK(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	neg := (a < 0) != (b < 0)
-	hi, lo := bits.Mul64(arith.Abs(a), arith.Abs(b))
-	if hi != 0 {
-		return 0, false
-	}
-	if neg {
-		if lo > 1<<63 {
-			return 0, false
-		}
-		return int64(-lo), true
-	}
-	if lo > math.MaxInt64 {
-		return 0, false
-	}
-	return int64(lo), true
-}
-
-func addOK(a, b int64) (int64, bool) {
-	c := a + b
-	return c, (c > a) == (b > 0)
-}
-
 // reduce divides a row by the gcd of its entries (r[0] > 0 included).
 func reduce(r []int64) {
 	g := r[0]
@@ -104,8 +76,8 @@ func reduce(r []int64) {
 
 // cmpProd compares a·b with c·d exactly.
 func cmpProd(a, b, c, d int64) int {
-	p, ok1 := mulOK(a, b)
-	q, ok2 := mulOK(c, d)
+	p, ok1 := arith.MulOK(a, b)
+	q, ok2 := arith.MulOK(c, d)
 	if ok1 && ok2 {
 		switch {
 		case p < q:

@@ -1,9 +1,7 @@
 package simplex
 
 import (
-	"math"
 	"math/big"
-	"math/bits"
 
 	"tilefuse/presburger/internal/arith"
 )
@@ -24,13 +22,13 @@ func lincomb(dst, x []int64, mx int64, skipX int, y []int64, my int64, skipY int
 		var p, q int64
 		ok := true
 		if j != skipX {
-			p, ok = mulOK(mx, x[j])
+			p, ok = arith.MulOK(mx, x[j])
 		}
 		if ok && j != skipY {
-			q, ok = mulOK(my, y[j])
+			q, ok = arith.MulOK(my, y[j])
 		}
 		if ok {
-			p, ok = addOK(p, q)
+			p, ok = arith.AddOK(p, q)
 		}
 		if !ok {
 			lincombBig(dst, x, mx, skipX, y, my, skipY)
@@ -67,34 +65,6 @@ func lincombBig(dst, x []int64, mx int64, skipX int, y []int64, my int64, skipY 
 		}
 		dst[j] = v.Int64()
 	}
-}
-
-// mulOK returns a·b and whether it fits in int64.
-func mulOK(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	neg := (a < 0) != (b < 0)
-	hi, lo := bits.Mul64(arith.Abs(a), arith.Abs(b))
-	if hi != 0 {
-		return 0, false
-	}
-	if neg {
-		if lo > 1<<63 {
-			return 0, false
-		}
-		return int64(-lo), true
-	}
-	if lo > math.MaxInt64 {
-		return 0, false
-	}
-	return int64(lo), true
-}
-
-// addOK returns a+b and whether it fits in int64.
-func addOK(a, b int64) (int64, bool) {
-	c := a + b
-	return c, (c > a) == (b > 0)
 }
 
 // normalize divides a row by the gcd of its entries (the denominator
