@@ -16,17 +16,7 @@ func (b *basic) eliminateByShadows() bool {
 			continue
 		}
 		c := b.divCol(k)
-		var lows, ups, rest [][]int64
-		for _, in := range b.ineqs {
-			switch {
-			case in[c] > 0:
-				lows = append(lows, in)
-			case in[c] < 0:
-				ups = append(ups, in)
-			default:
-				rest = append(rest, in)
-			}
-		}
+		lows, ups, rest := splitBounds(b.ineqs, c)
 		if len(lows)*len(ups) > 64 {
 			continue
 		}

@@ -470,6 +470,22 @@ func (b *basic) dropUnusedDivs() bool {
 	return changed
 }
 
+// splitBounds partitions rows by the sign of their coefficient in column c:
+// lower bounds, upper bounds and rows without c.
+func splitBounds(rows [][]int64, c int) (lows, ups, rest [][]int64) {
+	for _, in := range rows {
+		switch {
+		case in[c] > 0:
+			lows = append(lows, in)
+		case in[c] < 0:
+			ups = append(ups, in)
+		default:
+			rest = append(rest, in)
+		}
+	}
+	return lows, ups, rest
+}
+
 // maxFMGrowth bounds the constraints one exact elimination may add.
 const maxFMGrowth = 16
 
@@ -484,17 +500,7 @@ func (b *basic) eliminateExistentials() bool {
 			continue
 		}
 		c := b.divCol(k)
-		var lows, ups, rest [][]int64
-		for _, in := range b.ineqs {
-			switch {
-			case in[c] > 0:
-				lows = append(lows, in)
-			case in[c] < 0:
-				ups = append(ups, in)
-			default:
-				rest = append(rest, in)
-			}
-		}
+		lows, ups, rest := splitBounds(b.ineqs, c)
 		if len(lows)*len(ups) > len(lows)+len(ups)+maxFMGrowth {
 			continue
 		}

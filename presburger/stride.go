@@ -428,17 +428,7 @@ func (b *basic) eliminateDivsExactly() bool {
 func (b *basic) shadowWithout(k int) *basic {
 	c := b.divCol(k)
 	lo, hi := b.divConstraints(k)
-	var lows, ups, rest [][]int64
-	for _, in := range append(append([][]int64(nil), b.ineqs...), lo, hi) {
-		switch {
-		case in[c] > 0:
-			lows = append(lows, in)
-		case in[c] < 0:
-			ups = append(ups, in)
-		default:
-			rest = append(rest, in)
-		}
-	}
+	lows, ups, rest := splitBounds(append(append([][]int64(nil), b.ineqs...), lo, hi), c)
 	if len(lows)*len(ups) > len(lows)+len(ups)+maxFMGrowth {
 		return nil
 	}
