@@ -82,7 +82,7 @@ func prepare2(op Op2, c corpus.Case) (p bench2Case, skip string, err error) {
 	if tfErr != nil || islErr != nil {
 		return p, "", fmt.Errorf("tilefuse: %v, isl: %v", tfErr, islErr)
 	}
-	if err := check2(op, c, sb, got, want); err != nil {
+	if err := check2(op, c, sb, got, want, p.islA); err != nil {
 		return p, "", err
 	}
 	switch op {
@@ -96,11 +96,16 @@ func prepare2(op Op2, c corpus.Case) (p bench2Case, skip string, err error) {
 	return p, "", nil
 }
 
-// check2 checks tilefuse's result got of op on c against isl's want.
-func check2(op Op2, c corpus.Case, sb presburger.Set, got, want string) error {
+// check2 checks tilefuse's result got of op on c against isl's want, or
+// for coalesce against isl's operand in.
+func check2(op Op2, c corpus.Case, sb presburger.Set, got, want, in string) error {
 	var eq bool
 	var err error
 	switch op {
+	case OpCoalesce:
+		// The operand, not isl's coalesce, is the reference: coalescing
+		// must not change the set.
+		eq, err = Equal(calc.SetKind, got, in)
 	case OpDimMax:
 		sa, _ := presburger.ParseSet(c.A)
 		_, eq, err = DimOpt(c.A, sa.Space().NOut()-1, true, got)
