@@ -56,6 +56,11 @@ func (p *Program) checkNames() error {
 			return err
 		}
 	}
+	for _, n := range p.Args {
+		if !contains(p.Params, n) && p.Array(n) == nil {
+			return Errorf(Pos{}, "argument %s is neither a parameter nor an array", n)
+		}
+	}
 	sp := p.Context.Space()
 	if !sp.IsParams || !sameNames(sp.Params, p.Params) {
 		return Errorf(Pos{}, "context %s is not a parameter set over %v", p.Context, p.Params)

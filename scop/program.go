@@ -16,6 +16,25 @@ type Program struct {
 	// Stmts are in textual order; program order is given by their
 	// schedules.
 	Stmts []*Stmt
+	// Args is the calling convention of the compiled program: the names
+	// of its parameters and arrays in argument order (for C, the
+	// function's signature). Empty means Params, then the live-in and
+	// live-out arrays in declaration order.
+	Args []string
+}
+
+// ArgNames returns Args, or the default order when Args is empty.
+func (p *Program) ArgNames() []string {
+	if len(p.Args) > 0 {
+		return p.Args
+	}
+	out := append([]string(nil), p.Params...)
+	for _, a := range p.Arrays {
+		if a.LiveIn || a.LiveOut {
+			out = append(out, a.Name)
+		}
+	}
+	return out
 }
 
 // Array is an array or, with no extents, a scalar.
