@@ -1,6 +1,9 @@
 package scop
 
-import "encoding/json"
+import (
+	"bytes"
+	"encoding/json"
+)
 
 // The JSON form is for reading, not for round trips: sets, maps and
 // bodies appear as text.
@@ -54,7 +57,19 @@ func (p *Program) MarshalJSON() ([]byte, error) {
 		}
 		jp.Statements = append(jp.Statements, js)
 	}
-	return json.Marshal(jp)
+	return marshalPlain(jp)
+}
+
+// marshalPlain is json.Marshal without HTML escaping, so that relations
+// read "->" rather than "-\u003e".
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
 func jsonAccesses(as []Access) []jsonAccess {

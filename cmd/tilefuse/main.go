@@ -31,6 +31,7 @@ var commands []*command
 func init() {
 	commands = []*command{
 		{name: "calc", args: "[--max-ops N] [FILE]", summary: "evaluate an isl-notation calculator script (a subset of iscc)", run: runCalc},
+		{name: "scop", args: "[--format text|json] [--func NAME] [--list] SOURCE", summary: "show the polyhedral program model of a C file or built-in benchmark", run: runScop},
 		{name: "help", args: "[COMMAND]", summary: "show help for tilefuse or a command", run: runHelp},
 	}
 }

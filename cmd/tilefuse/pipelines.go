@@ -1,0 +1,27 @@
+package main
+
+import (
+	"fmt"
+
+	"tilefuse/pipelines"
+	"tilefuse/scop"
+)
+
+// pipelineNames lists the built-in DSL pipelines.
+func pipelineNames() []string {
+	var names []string
+	for _, e := range pipelines.All() {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// builtinPipeline builds the pipeline called name.
+func builtinPipeline(name string) (*scop.Program, error) {
+	for _, e := range pipelines.All() {
+		if e.Name == name {
+			return e.Build()
+		}
+	}
+	return nil, fmt.Errorf("unknown pipeline %q (see 'tilefuse scop --list')", name)
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"strings"
+)
+
+const scopHelp = `
+Prints the polyhedral program model of SOURCE: parameters and context,
+arrays, and for every statement its iteration domain, original schedule,
+body and access relations in isl notation. --format json prints the same
+as one JSON object per program (a list when SOURCE has several).
+` + sourceHelp
+
+func runScop(e *env, args []string) int {
+	cmd := lookup("scop")
+	fs := flag.NewFlagSet("scop", flag.ContinueOnError)
+	format := fs.String("format", "text", "output format: text or json")
+	fn := fs.String("func", "", "only the program of this C function")
+	list := fs.Bool("list", false, "list the built-in sources")
+	if err := parseFlags(fs, e, cmd, scopHelp, args); err != nil {
+		return exitUsageOr(err)
+	}
+	if *list {
+		fmt.Fprintln(e.stdout, strings.Join(builtinNames(), "\n"))
+		return exitOK
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(e.stderr, "tilefuse scop: want one SOURCE; usage: tilefuse scop %s\n", cmd.args)
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(e.stderr, "tilefuse scop: unknown format %q (text or json)\n", *format)
+		return exitUsage
+	}
+	progs, err := loadPrograms(fs.Arg(0), *fn)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	// Everything is rendered before anything is written: no partial output.
+	var out bytes.Buffer
+	switch {
+	case *format == "json":
+		var v any = progs
+		if len(progs) == 1 {
+			v = progs[0]
+		}
+		enc := json.NewEncoder(&out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(v); err != nil {
+			fmt.Fprintf(e.stderr, "tilefuse scop: %v\n", err)
+			return exitUsage
+		}
+	default:
+		for i, p := range progs {
+			if i > 0 {
+				out.WriteString("\n")
+			}
+			out.WriteString(p.String())
+		}
+	}
+	e.stdout.Write(out.Bytes())
+	return exitOK
+}

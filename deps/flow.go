@@ -1,0 +1,200 @@
+package deps
+
+import (
+	"fmt"
+
+	"tilefuse/presburger"
+	"tilefuse/scop"
+)
+
+// Flow is the exact value-based dataflow of a program: for every read,
+// the write that defined the value it sees (isl's compute_flow with the
+// original schedule). A key of the analysis is a sink access pair
+// [T[j] -> A[a]]: instance T[j] reads element A[a].
+type Flow struct {
+	// Must relates each write to the reads that certainly see its value.
+	// May adds the reads that may see it, where may-writes intervene or
+	// are the latest; as in isl, May ⊇ Must. Both are source -> sink.
+	Must, May presburger.UnionMap
+	// MustFrom and MayFrom are Must and May with the element:
+	// [T[j] -> A[a]] -> S[i].
+	MustFrom, MayFrom presburger.UnionMap
+	// MustNoSource holds the reads (T[j] -> A[a]) that no write precedes:
+	// they see values from before the program. MayNoSource ⊇ MustNoSource
+	// adds those that only may-writes precede.
+	MustNoSource, MayNoSource presburger.UnionMap
+
+	sink      presburger.UnionMap
+	must, may *sources
+	tl        *timeline
+	liveOut   []string // nil unless built by Dataflow
+}
+
+// Dataflow computes the dataflow of p: the sinks are its reads, the
+// sources its writes (must-writes kill earlier values, may-writes do not).
+func Dataflow(p *scop.Program) (*Flow, error) {
+	var e errs
+	sched := e.um(p.Schedule())
+	reads := e.um(p.ReadRelation())
+	must := e.um(p.MustWriteRelation())
+	all := e.um(p.MayWriteRelation())
+	if e.err != nil {
+		return nil, e.err
+	}
+	// Only the inexact writes need the may treatment.
+	mayOnly := e.um(all.Subtract(must))
+	if e.err != nil {
+		return nil, e.err
+	}
+	f, err := ComputeFlow(reads, must, mayOnly, sched)
+	if err != nil {
+		return nil, err
+	}
+	f.liveOut = []string{} // known, even when empty
+	for _, a := range p.Arrays {
+		if a.LiveOut {
+			f.liveOut = append(f.liveOut, a.Name)
+		}
+	}
+	return f, nil
+}
+
+// ComputeFlow is isl_union_access_info_compute_flow: sink, mustSource and
+// maySource are access relations (instance -> element), schedule maps
+// every instance into one time space and must be injective. A may-source
+// never kills an earlier value; a source given as both must and may acts
+// as a must-source.
+func ComputeFlow(sink, mustSource, maySource, schedule presburger.UnionMap) (*Flow, error) {
+	tl, err := newTimeline(schedule)
+	if err != nil {
+		return nil, err
+	}
+	f := &Flow{sink: sink, tl: tl}
+	if f.must, err = tl.sources(mustSource); err != nil {
+		return nil, err
+	}
+	if f.may, err = tl.sources(maySource); err != nil {
+		return nil, err
+	}
+	var res results
+	for _, m := range sink.Maps() {
+		// The answer for a read depends only on the read: the disjuncts
+		// (usually one per reference) are analysed apart, which keeps
+		// each lexmax over few pieces.
+		for _, r := range m.Basics() {
+			if err := f.sinkFlow(r, &res); err != nil {
+				return nil, fmt.Errorf("deps: dataflow to %s: %w", r.Space(), err)
+			}
+		}
+	}
+	// Coalescing keeps the level-by-level pieces from piling up in what
+	// the scheduler and fusion read.
+	var e errs
+	union := func(maps []presburger.Map) presburger.UnionMap {
+		return e.um(e.um(presburger.UnionMapFromMaps(maps...)).Coalesce())
+	}
+	f.MustFrom, f.MayFrom = union(res.mustFrom), union(res.mayFrom)
+	f.MustNoSource, f.MayNoSource = union(res.mustNo), union(res.mayNo)
+	keyToInstance := e.um(sink.DomainMap())
+	f.Must = e.um(e.um(e.um(f.MustFrom.ApplyDomain(keyToInstance)).Reverse()).Coalesce())
+	f.May = e.um(e.um(e.um(f.MayFrom.ApplyDomain(keyToInstance)).Reverse()).Coalesce())
+	return f, e.err
+}
+
+// sources is a set of write accesses, also seen from the time space.
+type sources struct {
+	acc    []presburger.Map          // S[i] -> A[a], one per statement and array
+	inTime map[string]presburger.Map // array key -> { [t] -> A[a] }
+}
+
+func (tl *timeline) sources(u presburger.UnionMap) (*sources, error) {
+	s := &sources{inTime: map[string]presburger.Map{}}
+	var e errs
+	for _, m := range u.Maps() {
+		s.acc = append(s.acc, m)
+		t := e.m(m.ApplyDomain(e.m(tl.of(m.Space().In))))
+		key := m.Space().Out.Key()
+		if prev, ok := s.inTime[key]; ok {
+			t = e.m(prev.Union(t))
+		}
+		s.inTime[key] = t
+	}
+	return s, e.err
+}
+
+// results collects the per-key answers of every sink.
+type results struct {
+	mustFrom, mayFrom []presburger.Map // key -> source instance
+	mustNo, mayNo     []presburger.Map // unwrapped keys
+}
+
+// sinkFlow finds the sources of the sink access r: T[j] -> A[a].
+func (f *Flow) sinkFlow(r presburger.Map, res *results) error {
+	var e errs
+	sched := e.m(f.tl.of(r.Space().In))
+	when := e.m(e.m(r.DomainMap()).ApplyRange(sched))
+	elem := e.m(r.RangeMap())
+	if e.err != nil {
+		return e.err
+	}
+	array := r.Space().Out.Key()
+	mustLast := presburger.EmptyMap(when.Space())
+	if wt, ok := f.must.inTime[array]; ok {
+		cand := e.m(elem.ApplyRange(e.m(wt.Reverse())))
+		mustLast = e.m(f.tl.lastBefore(cand, when))
+	}
+	mayAfter := presburger.EmptyMap(when.Space())
+	if wt, ok := f.may.inTime[array]; ok {
+		cand := e.m(elem.ApplyRange(e.m(wt.Reverse())))
+		cand = e.m(cand.Intersect(e.m(when.ApplyRange(f.tl.gt))))
+		mayAfter = e.m(cand.Subtract(e.m(mustLast.ApplyRange(f.tl.ge))))
+	}
+	if e.err != nil {
+		return e.err
+	}
+	// No must-source: the value may be older than the program; neither
+	// kind of source: it is.
+	mayNo := e.s(e.s(r.Wrap()).Subtract(e.s(mustLast.Domain())))
+	mustNo := e.s(mayNo.Subtract(e.s(mayAfter.Domain())))
+	res.mustNo = append(res.mustNo, e.m(mustNo.Unwrap()))
+	res.mayNo = append(res.mayNo, e.m(mayNo.Unwrap()))
+	if e.err != nil {
+		return e.err
+	}
+	return f.resolve(array, mustLast, mayAfter, res)
+}
+
+// resolve turns the latest must-source time and the later may-source
+// times of each key into source instances.
+func (f *Flow) resolve(array string, mustLast, mayAfter presburger.Map, res *results) error {
+	var e errs
+	mustDom, mayDom := e.s(mustLast.Domain()), e.s(mayAfter.Domain())
+	// A must-source followed by a may-source may be overwritten.
+	certain := e.m(mustLast.IntersectDomain(e.s(mustDom.Subtract(mayDom))))
+	res.mustFrom = append(res.mustFrom, e.ms(f.tl.instances(certain, array, f.must))...)
+	res.mayFrom = append(res.mayFrom, e.ms(f.tl.instances(mustLast, array, f.must))...)
+	res.mayFrom = append(res.mayFrom, e.ms(f.tl.instances(mayAfter, array, f.may))...)
+	return e.err
+}
+
+// instances maps key -> time to key -> the source instance that ran at
+// that time, over the sources writing array (a tuple key).
+func (tl *timeline) instances(last presburger.Map, array string, src *sources) ([]presburger.Map, error) {
+	var out []presburger.Map
+	var e errs
+	if e.empty(last.IsEmpty()) {
+		return nil, e.err
+	}
+	for _, w := range src.acc {
+		if w.Space().Out.Key() != array {
+			continue
+		}
+		sched := e.m(tl.of(w.Space().In))
+		back := e.m(e.m(sched.IntersectDomain(e.s(w.Domain()))).Reverse())
+		m := e.m(last.ApplyRange(back))
+		if !e.empty(m.IsEmpty()) {
+			out = append(out, m)
+		}
+	}
+	return out, e.err
+}
