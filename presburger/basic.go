@@ -40,20 +40,43 @@ func (b *basic) nCol() int        { return 1 + b.nVar() + len(b.divs) }
 func (b *basic) divCol(k int) int { return 1 + b.nVar() + k }
 
 func copyRows(rows [][]int64) [][]int64 {
+	n := 0
+	for _, r := range rows {
+		n += len(r)
+	}
+	buf := make([]int64, n)
 	out := make([][]int64, len(rows))
 	for i, r := range rows {
-		out[i] = append([]int64(nil), r...)
+		out[i] = cutRow(&buf, r)
 	}
+	return out
+}
+
+// cutRow returns a copy of r taken from the front of *buf: copies made
+// together share one allocation. Its capacity is its length, so appending
+// to it never reaches the next one. An empty row stays nil.
+func cutRow(buf *[]int64, r []int64) []int64 {
+	if len(r) == 0 {
+		return nil
+	}
+	out := (*buf)[:len(r):len(r)]
+	*buf = (*buf)[len(r):]
+	copy(out, r)
 	return out
 }
 
 func (b *basic) clone() *basic {
 	c := *b
+	n := 0
+	for _, d := range b.divs {
+		n += len(d.num)
+	}
+	buf := make([]int64, n)
 	c.eqs = copyRows(b.eqs)
 	c.ineqs = copyRows(b.ineqs)
 	c.divs = make([]div, len(b.divs))
 	for i, d := range b.divs {
-		c.divs[i] = div{num: append([]int64(nil), d.num...), den: d.den}
+		c.divs[i] = div{num: cutRow(&buf, d.num), den: d.den}
 	}
 	return &c
 }
@@ -235,17 +258,18 @@ func (b *basic) remap(nParam, nIn, nOut int, varMap []int) *basic {
 		colMap[b.divCol(k)] = 1 + nv + len(toLocal) + k
 	}
 	n := 1 + nv + len(toLocal) + len(b.divs)
+	buf := make([]int64, n*(len(b.eqs)+len(b.ineqs)+len(b.divs)+len(toLocal)))
 	move := func(row []int64) []int64 {
-		out := make([]int64, n)
+		out := buf[:n:n]
+		buf = buf[n:]
 		for j, v := range row {
 			out[colMap[j]] = v
 		}
 		return out
 	}
-	c := &basic{nParam: nParam, nIn: nIn, nOut: nOut, empty: b.empty, bud: b.bud}
-	for range toLocal {
-		c.divs = append(c.divs, div{})
-	}
+	c := &basic{nParam: nParam, nIn: nIn, nOut: nOut, empty: b.empty, bud: b.bud,
+		divs: make([]div, len(toLocal), len(toLocal)+len(b.divs)),
+		eqs:  make([][]int64, 0, len(b.eqs)), ineqs: make([][]int64, 0, len(b.ineqs))}
 	for _, d := range b.divs {
 		nd := div{den: d.den}
 		if d.den != 0 {
@@ -255,7 +279,7 @@ func (b *basic) remap(nParam, nIn, nOut int, varMap []int) *basic {
 	}
 	for k := range c.divs {
 		if c.divs[k].num == nil {
-			c.divs[k].num = make([]int64, n)
+			c.divs[k].num, buf = buf[:n:n], buf[n:]
 		}
 	}
 	for _, e := range b.eqs {

@@ -1,6 +1,8 @@
 package presburger
 
 import (
+	"slices"
+
 	"tilefuse/presburger/internal/arith"
 	"tilefuse/presburger/internal/simplex"
 )
@@ -48,7 +50,8 @@ import (
 // less coalesced, never wrong.
 
 // Coalesce returns s with disjuncts merged where possible; the set is
-// unchanged. Empty disjuncts and disjuncts contained in another are dropped.
+// unchanged. Empty disjuncts and disjuncts contained in another are dropped;
+// a set of a single disjunct is returned as it is, as in isl.
 func (s Set) Coalesce() (res Set, err error) {
 	defer catch(&err)
 	bud := newBudget()
@@ -94,19 +97,43 @@ func attempt(f func()) (ok bool) {
 	return true
 }
 
+// part is a disjunct being coalesced. It keeps the last aligned form the
+// pair code built of it (key) with that form normalised and cleaned (see
+// newPair) and its tableau: a disjunct without locals, or whose locals the
+// other one shares, aligns to the same form in every pair, and its simplex
+// work is then done once. The pairs share the tableau and leave its
+// constraints as they found them.
+type part struct {
+	b   *basic
+	id  int
+	key *basic
+	c   *basic
+	tab *simplex.Tableau
+}
+
+// aligned returns the aligned form x normalised by norm and cleaned, with
+// its tableau (nil when x is rationally empty), reusing those of the
+// previous pair when x is the same form.
+func (e *part) aligned(x *basic, norm func(*basic)) (*basic, *simplex.Tableau) {
+	if e.key == nil || !sameRows(e.key, x) {
+		e.key = x.clone()
+		norm(x)
+		e.c, e.tab = cleanAligned(x)
+	}
+	return e.c, e.tab
+}
+
+// forget drops the cached form: a pair interrupted by a panic may have
+// left constraints in the tableau.
+func (e *part) forget() { e.key, e.c, e.tab = nil, nil, nil }
+
 // prepareBasic returns a reduced copy of b (redundant constraints removed,
 // implicit equalities explicit, inequalities tightened on the lattice of the
 // equalities, locals fixed by equalities eliminated), or nil when b has no
 // integer point.
 func prepareBasic(b *basic) *basic {
-	var c *basic
-	if !attempt(func() { c = b.clone().reduce().normalizeLocals() }) {
-		c = b.clone()
-		if !attempt(func() { c.simplify() }) {
-			c = b.clone()
-		}
-	}
-	if c.empty {
+	c, _, _ := reduced(b)
+	if c == nil {
 		return nil
 	}
 	empty := false
@@ -117,17 +144,79 @@ func prepareBasic(b *basic) *basic {
 	return c
 }
 
-// coalesce merges the disjuncts of r pairwise until no pair changes.
-func (r rel) coalesce() rel {
-	type entry struct {
-		b  *basic
-		id int
+// reduced is prepareBasic without the integer emptiness test: nil only
+// when the reduction found b empty. clean reports that no stored inequality
+// is redundant or an implicit equality, and tab may be a tableau of c (see
+// reduceClean).
+func reduced(b *basic) (c *basic, clean bool, tab *simplex.Tableau) {
+	if !attempt(func() {
+		c = b.clone()
+		clean, tab = c.normalizeLocalsClean(c.reduceClean())
+	}) {
+		c, clean, tab = b.clone(), false, nil
+		if !attempt(func() { c.simplify() }) {
+			c = b.clone()
+		}
 	}
-	var parts []*entry
+	if c.empty {
+		return nil, false, nil
+	}
+	return c, clean, tab
+}
+
+// prepare is prepareBasic for coalescing: it also caches the aligned form
+// of the basic without other locals, in whose tableau a short branch and
+// bound usually shows an integer point at once.
+func prepare(b *basic, id int) *part {
+	c, clean, tab := reduced(b)
+	if c == nil {
+		return nil
+	}
+	e := &part{b: c, id: id}
+	empty := false
+	if !attempt(func() {
+		if clean && !c.clone().reduceCoefficients() {
+			// Already what cleaning would make of it: the reduction
+			// need not run again, and its tableau serves.
+			if tab == nil {
+				tab = c.tableau()
+			}
+			e.key, e.c, e.tab = c, c, tab
+		} else if cl, _ := e.aligned(c.clone(), func(x *basic) { x.reduceCoefficients() }); cl == nil {
+			empty = true
+		}
+		if !empty {
+			nodes := branchNodes(e.tab)
+			if x, done := branchSample(e.tab, &nodes); x == nil {
+				empty = done || c.isEmpty()
+			}
+		}
+	}) {
+		e.forget()
+		attempt(func() { empty = c.isEmpty() })
+	}
+	if empty {
+		return nil
+	}
+	return e
+}
+
+// coalesce merges the disjuncts of r pairwise until no pair changes. A
+// single disjunct has nothing to merge with and is returned as it is (as
+// isl_map_coalesce does): reducing it alone costs more than isl's whole
+// operation. Only a disjunct already known to be empty goes.
+func (r rel) coalesce() rel {
+	if len(r.parts) == 1 && r.parts[0].empty {
+		return emptyRel(r.space)
+	}
+	if len(r.parts) <= 1 {
+		return r
+	}
+	var parts []*part
 	next := 0
 	for _, b := range r.parts {
-		if c := prepareBasic(b); c != nil {
-			parts = append(parts, &entry{c, next})
+		if e := prepare(b, next); e != nil {
+			parts = append(parts, e)
 			next++
 		}
 	}
@@ -154,8 +243,10 @@ func (r rel) coalesce() rel {
 						others = append(others, e.b)
 					}
 				}
-				if !attempt(func() { ch, f = coalescePair(parts[i].b, parts[j].b, others) }) {
+				if !attempt(func() { ch, f = coalescePair(parts[i], parts[j], others) }) {
 					ch = noChange
+					parts[i].forget()
+					parts[j].forget()
 				}
 				switch ch {
 				case noChange:
@@ -167,7 +258,7 @@ func (r rel) coalesce() rel {
 					parts[j] = nil
 					changed = true
 				case fused:
-					parts[i] = &entry{f, next}
+					parts[i] = &part{b: f, id: next}
 					next++
 					parts[j] = nil
 					changed = true
@@ -220,11 +311,12 @@ const (
 // the locals paired by position, and last tests exact containment. (Trying
 // the hull candidate before containment matters: when a ⊆ b, the hull of
 // the pair may still grow over other disjuncts, which later merges use.)
-func coalescePair(a, b *basic, others []*basic) (change, *basic) {
+func coalescePair(pa, pb *part, others []*basic) (change, *basic) {
+	a, b := pa.b, pb.b
 	separated := false
 	if a.allDivsKnown() && b.allDivsKnown() {
 		if a2, b2, owned, ok := alignMerged(a, b); ok {
-			p := newPair(a, b, a2, b2, owned, others)
+			p := newPair(pa, pb, a2, b2, owned, others)
 			if ch := p.coalesceLocal(); ch != noChange {
 				return ch, p.result
 			}
@@ -233,7 +325,7 @@ func coalescePair(a, b *basic, others []*basic) (change, *basic) {
 	}
 	if !separated && len(a.divs) == len(b.divs) && len(a.divs) > 0 && !sameDivs(a, b) {
 		if a2, b2, ok := alignPositional(a, b); ok {
-			p := newPair(a, b, a2, b2, nil, others)
+			p := newPair(pa, pb, a2, b2, nil, others)
 			if ch := p.coalesceLocal(); ch != noChange {
 				return ch, p.result
 			}
@@ -258,63 +350,9 @@ func sameDivs(a, b *basic) bool {
 		return false
 	}
 	for k := range a.divs {
-		if a.divs[k].den != b.divs[k].den || rowKey(a.divs[k].num) != rowKey(b.divs[k].num) {
+		if a.divs[k].den != b.divs[k].den || !slices.Equal(a.divs[k].num, b.divs[k].num) {
 			return false
 		}
 	}
 	return true
-}
-
-// emptyBeyond reports whether f has no integer point outside the union of
-// bs. It samples an integer point of f, finds a basic of bs holding it (if
-// none does, the answer is no, usually found after one sample), and
-// continues with the pieces of f minus that basic, so most failing checks
-// cost one or two integer samples instead of a full subtraction.
-func emptyBeyond(f *basic, bs []*basic) bool {
-	work := []*basic{f}
-	for steps := 0; len(work) > 0; steps++ {
-		if steps > 10000 {
-			panic(simplex.BudgetExceeded{})
-		}
-		p := work[len(work)-1]
-		work = work[:len(work)-1]
-		pt := p.sample()
-		if pt == nil {
-			continue
-		}
-		vars := pt[1 : 1+p.nVar()]
-		k := -1
-		for l, b := range bs {
-			if basicContains(b, vars) {
-				k = l
-				break
-			}
-		}
-		if k < 0 {
-			return false
-		}
-		work = append(work, subtractBasic(p, bs[k])...)
-	}
-	return true
-}
-
-// subsetBasic decides exactly whether a ⊆ b (over the integers).
-func subsetBasic(a, b *basic) bool { return emptyBeyond(a, []*basic{b}) }
-
-// basicContains reports whether the variable vector pt lies in b.
-func basicContains(b *basic, pt []int64) bool {
-	if b.empty {
-		return false
-	}
-	vals := append([]int64{1}, pt...)
-	if full, ok := b.evalDivs(vals); ok {
-		return b.holds(full)
-	}
-	fixed := b.clone()
-	for j := range pt {
-		row := make([]int64, fixed.nCol())
-		row[0], row[1+j] = arith.Neg(pt[j]), 1
-		fixed.eqs = append(fixed.eqs, row)
-	}
-	return !fixed.simplify().isEmpty()
 }

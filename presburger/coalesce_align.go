@@ -1,6 +1,8 @@
 package presburger
 
 import (
+	"slices"
+
 	"tilefuse/presburger/internal/arith"
 )
 
@@ -181,4 +183,29 @@ func alignPositional(a, b *basic) (a2, b2 *basic, ok bool) {
 		}
 	}
 	return a2, b2, true
+}
+
+// sameRows reports whether a and b have the same layout, locals and
+// constraints, row for row.
+func sameRows(a, b *basic) bool {
+	if a.nParam != b.nParam || a.nIn != b.nIn || a.nOut != b.nOut || a.empty != b.empty ||
+		len(a.divs) != len(b.divs) || len(a.eqs) != len(b.eqs) || len(a.ineqs) != len(b.ineqs) {
+		return false
+	}
+	for k, d := range a.divs {
+		if d.den != b.divs[k].den || !slices.Equal(d.num, b.divs[k].num) {
+			return false
+		}
+	}
+	for k, e := range a.eqs {
+		if !slices.Equal(e, b.eqs[k]) {
+			return false
+		}
+	}
+	for k, in := range a.ineqs {
+		if !slices.Equal(in, b.ineqs[k]) {
+			return false
+		}
+	}
+	return true
 }

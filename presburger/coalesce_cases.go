@@ -133,40 +133,28 @@ func (p *pair) coveredBy(g *basic) bool {
 // shifted by the smallest integer that makes it hold on every integer point
 // of both (a simple hull of the pair, which therefore contains both), and
 // accepts it when it adds no integer point outside the disjuncts, checked
-// exactly.
+// exactly. The shifts come from the statuses' minima: each constraint holds
+// on its own basic and is shifted by its (rounded down) minimum on the
+// other; one unbounded there is left out.
 func (p *pair) hullFuse() change {
 	f := p.info[0].b.clone()
 	f.eqs, f.ineqs = nil, nil
 	seen := map[string]bool{}
-	for _, c := range p.info {
-		rows := append([][]int64(nil), c.b.ineqs...)
-		for _, e := range c.b.eqs {
-			rows = append(rows, e, negRow(e, 0))
-		}
-		for _, r := range rows {
-			k := rowKey(r[1:])
-			if seen[k] {
-				continue
-			}
+	add := func(r []int64, low lowBound) {
+		if k := rowKey(r[1:]); !seen[k] {
 			seen[k] = true
-			row := append([]int64(nil), r...)
-			row[0] = 0
-			lo := int64(0)
-			bounded := true
-			for l, o := range p.info {
-				num, den, st := o.tab.Min(row)
-				if st != simplex.Optimal {
-					bounded = false
-					break
-				}
-				if m := arith.CeilDiv(num, den); l == 0 || m < lo {
-					lo = m
-				}
+			if low.ok {
+				f.addIneq(shifted(r, arith.Neg(low.v)))
 			}
-			if bounded {
-				row[0] = arith.Neg(lo)
-				f.addIneq(row)
-			}
+		}
+	}
+	for _, c := range p.info {
+		for l, in := range c.b.ineqs {
+			add(in, c.ineqLow[l])
+		}
+		for l, e := range c.b.eqs {
+			add(e, c.eqLow[2*l+1])
+			add(negRow(e, 0), c.eqLow[2*l])
 		}
 	}
 	g := f.clone()

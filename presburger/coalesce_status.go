@@ -1,6 +1,8 @@
 package presburger
 
 import (
+	"slices"
+
 	"tilefuse/presburger/internal/arith"
 	"tilefuse/presburger/internal/simplex"
 )
@@ -19,12 +21,23 @@ const (
 
 // cinfo is one basic of a pair in the pair's common columns, with its
 // tableau and the status of its constraints with respect to the other.
-// eqSt has two entries per equality e: -e >= 0, then e >= 0.
+// eqSt has two entries per equality e: -e >= 0, then e >= 0. eqLow and
+// ineqLow hold, in the same order, the minimum of each constraint on the
+// integer points of the other basic as far as the rational one shows it
+// (rounded up), capped at 0 (ok false: unbounded below there), which the
+// simple hull shifts it by.
 type cinfo struct {
-	b      *basic
-	tab    *simplex.Tableau
-	eqSt   []cstatus
-	ineqSt []cstatus
+	b              *basic
+	tab            *simplex.Tableau
+	eqSt           []cstatus
+	ineqSt         []cstatus
+	eqLow, ineqLow []lowBound
+}
+
+// lowBound is a lower bound of a constraint on a basic; see cinfo.
+type lowBound struct {
+	v  int64
+	ok bool
 }
 
 // pair holds the state of coalescing two basics: the originals (for the
@@ -37,18 +50,19 @@ type pair struct {
 	separated bool // the aligned basics are rationally disjoint
 }
 
-func newPair(a, b, a2, b2 *basic, owned [][]bool, others []*basic) *pair {
-	p := &pair{orig: [2]*basic{a, b}, others: others}
+func newPair(a, b *part, a2, b2 *basic, owned [][]bool, others []*basic) *pair {
+	p := &pair{orig: [2]*basic{a.b, b.b}, others: others}
 	for k, x := range []*basic{a2, b2} {
-		x.reduceCoefficients()
-		if owned != nil {
-			x.fixConstantLocals(owned[k])
-		}
-		c := cleanAligned(x)
+		c, tab := []*part{a, b}[k].aligned(x, func(x *basic) {
+			x.reduceCoefficients()
+			if owned != nil {
+				x.fixConstantLocals(owned[k])
+			}
+		})
 		if c == nil {
 			return &pair{}
 		}
-		p.info[k] = &cinfo{b: c, tab: c.tableau()}
+		p.info[k] = &cinfo{b: c, tab: tab}
 	}
 	return p
 }
@@ -89,13 +103,16 @@ func (b *basic) fixConstantLocals(owned []bool) {
 
 // cleanAligned removes the stored inequalities of an aligned basic that are
 // redundant and turns implicit equalities into equalities, keeping the
-// column layout (no simplification). It returns nil when x is rationally
-// empty.
-func cleanAligned(x *basic) *basic {
+// column layout (no simplification), and returns it with a tableau of it:
+// the one the reduction used when it found nothing to change (otherwise its
+// rows would keep the dropped constraints and the implicit equalities
+// unpinned, slowing every later optimisation). It returns nil when x is
+// rationally empty.
+func cleanAligned(x *basic) (*basic, *simplex.Tableau) {
 	eqs, ineqs := x.system()
-	red, impl, empty := simplex.Reduce(eqs, ineqs, x.nSolverVars(), x.solver())
-	if empty {
-		return nil
+	red, impl, tab := simplex.ReduceTableau(eqs, ineqs, x.nSolverVars(), x.solver())
+	if tab.Empty() {
+		return nil, nil
 	}
 	c := x.clone()
 	c.ineqs = nil
@@ -114,7 +131,10 @@ func cleanAligned(x *basic) *basic {
 			c.ineqs = append(c.ineqs, append([]int64(nil), in...))
 		}
 	}
-	return c
+	if slices.Contains(red, true) || slices.Contains(impl, true) {
+		tab = c.tableau()
+	}
+	return c, tab
 }
 
 // eqKey identifies an equality up to sign.
@@ -173,23 +193,27 @@ func validOn(t *simplex.Tableau, row []int64) bool {
 // pair (isl_tab_ineq_type). A constraint whose maximum on j lies in (-1, 0)
 // has no integer point of j on its side but is treated as a cut, which only
 // widens the cases tried.
-func (p *pair) status(row []int64, j int) cstatus {
+func (p *pair) status(row []int64, j int) (cstatus, lowBound) {
 	t := p.info[j].tab
 	num, den, st := t.Min(row)
 	if st == simplex.Infeasible || (st == simplex.Optimal && num >= 0) {
-		return stValid
+		return stValid, lowBound{0, true}
+	}
+	var low lowBound
+	if st == simplex.Optimal {
+		low = lowBound{arith.CeilDiv(num, den), true}
 	}
 	mx, mden, st2 := t.Max(row)
 	if st2 != simplex.Optimal || mx >= 0 || mx > -mden {
-		return stCut
+		return stCut, low
 	}
 	if mx == -mden && st == simplex.Optimal && num == -den {
-		return stAdjEq
+		return stAdjEq, low
 	}
 	if mden == 1 && p.adjacentIneq(row, arith.Neg(mx), j) {
-		return stAdjIneq
+		return stAdjIneq, low
 	}
-	return stSeparate
+	return stSeparate, low
 }
 
 // adjacentIneq reports whether row = -k(1 + c) on basic j for an inequality
@@ -240,8 +264,9 @@ func (p *pair) computeStatus() bool {
 	for k := 0; k < 2; k++ {
 		c := p.info[k]
 		c.ineqSt = make([]cstatus, len(c.b.ineqs))
+		c.ineqLow = make([]lowBound, len(c.b.ineqs))
 		for l, in := range c.b.ineqs {
-			c.ineqSt[l] = p.status(in, 1-k)
+			c.ineqSt[l], c.ineqLow[l] = p.status(in, 1-k)
 			if c.ineqSt[l] == stSeparate {
 				return false
 			}
@@ -250,9 +275,10 @@ func (p *pair) computeStatus() bool {
 	for k := 0; k < 2; k++ {
 		c := p.info[k]
 		c.eqSt = make([]cstatus, 2*len(c.b.eqs))
+		c.eqLow = make([]lowBound, 2*len(c.b.eqs))
 		for l, e := range c.b.eqs {
-			c.eqSt[2*l] = p.status(negRow(e, 0), 1-k)
-			c.eqSt[2*l+1] = p.status(e, 1-k)
+			c.eqSt[2*l], c.eqLow[2*l] = p.status(negRow(e, 0), 1-k)
+			c.eqSt[2*l+1], c.eqLow[2*l+1] = p.status(e, 1-k)
 		}
 	}
 	return true

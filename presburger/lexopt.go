@@ -2,7 +2,6 @@ package presburger
 
 import (
 	"errors"
-	"strings"
 
 	"tilefuse/presburger/internal/arith"
 	"tilefuse/presburger/internal/pip"
@@ -82,13 +81,17 @@ func (r rel) lexOpt(max bool) []lexPiece {
 // optimize runs PIP over [outputs, locals]. The locals are existential: only
 // the outputs' optimum matters, and the direction in which the locals are
 // optimised after them is free. When the locals are unbounded in the
-// requested direction, it retries with them optimised the other way.
+// requested direction, it retries with them optimised the other way. The
+// constraints on the parameters alone form PIP's context, so that it does
+// not split off the regions where they fail, only to find them empty.
 func optimize(nPar, nVar, no int, eqs, ineqs [][]int64, max bool, b *basic) ([]pip.Piece, error) {
 	solve := pip.LexMin
 	if max {
 		solve = pip.LexMax
 	}
-	sol, _, err := solve(nPar, nVar, eqs, ineqs, nil, nil, b.solver())
+	ctxEqs, eqs := splitContext(eqs, nPar)
+	ctxIneqs, ineqs := splitContext(ineqs, nPar)
+	sol, _, err := solve(nPar, nVar, eqs, ineqs, ctxEqs, ctxIneqs, b.solver())
 	if !errors.Is(err, pip.ErrUnbounded) || nVar == no {
 		return sol, err
 	}
@@ -104,8 +107,21 @@ func optimize(nPar, nVar, no int, eqs, ineqs [][]int64, max bool, b *basic) ([]p
 		}
 		return out
 	}
-	sol, _, err = solve(nPar, nVar, flip(eqs), flip(ineqs), nil, nil, b.solver())
+	sol, _, err = solve(nPar, nVar, flip(eqs), flip(ineqs), ctxEqs, ctxIneqs, b.solver())
 	return sol, err
+}
+
+// splitContext separates the rows that involve only the first nPar
+// variables, cut to those columns, from the others.
+func splitContext(rows [][]int64, nPar int) (ctx, rest [][]int64) {
+	for _, r := range rows {
+		if isZeroRow(r[1+nPar:]) {
+			ctx = append(ctx, r[:1+nPar])
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	return ctx, rest
 }
 
 // pieceFromPIP builds the single-valued map piece of a PIP solution.
@@ -303,50 +319,3 @@ func (r rel) lexPw(max bool) PwMultiAff {
 	}
 	return pw
 }
-
-// String prints the function in isl notation, e.g.
-// "[N] -> { [i] -> [(N - 1)] : i >= 0; ... }" (for a set's optimum the
-// domain is the parameter space: "[N] -> { [(0)] : N >= 1 }").
-func (pw PwMultiAff) String() string {
-	var b strings.Builder
-	if len(pw.Space.Params) > 0 {
-		b.WriteString("[" + strings.Join(pw.Space.Params, ", ") + "] -> ")
-	}
-	b.WriteString("{ ")
-	for i, p := range pw.Pieces {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		var s strings.Builder
-		if !p.Domain.r.writeBody(&s) {
-			// An empty piece must not print as an unconditional one.
-			s.WriteString(newNamer(p.Domain.r.space).header() + " : false")
-		}
-		head, cond, _ := strings.Cut(s.String(), " : ")
-		if pw.Space.IsMap {
-			b.WriteString(head + " -> ")
-		}
-		b.WriteString(p.Aff.format(pw.Space))
-		if cond != "" && cond != "true" {
-			b.WriteString(" : " + cond)
-		}
-	}
-	b.WriteString(" }")
-	return b.String()
-}
-
-// format prints the expressions with their divisions inlined.
-func (a MultiAff) format(sp Space) string {
-	n := newNamer(sp)
-	names := append([]string{""}, n.vars[:sp.NParam()+sp.NIn()]...)
-	for _, d := range a.Divs {
-		names = append(names, "floor(("+affineString(d.Num, names, false)+")/"+itoa(d.Den)+")")
-	}
-	var parts []string
-	for _, row := range a.Rows {
-		parts = append(parts, "("+affineString(row, names, false)+")")
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
-}
-
-func itoa(v int64) string { return strings.TrimSpace(affineString([]int64{v}, nil, false)) }

@@ -80,9 +80,11 @@ func (s Set) DimMaxOuter(pos int) (res PwMultiAff, err error) {
 
 // dimOpt projects s onto dimension pos and optimises it.
 func (r rel) dimOpt(pos int, max bool) PwMultiAff {
-	n := r.space.NOut()
 	r.checkRange("dim_min", DimOut, pos, 1)
-	p := r.projectOut(DimOut, pos+1, n-pos-1).projectOut(DimOut, 0, pos)
+	p := r.onlyDim(pos).dropLocals()
+	if pw, ok := p.unitBound(max); ok {
+		return pw
+	}
 	return p.lexPw(max)
 }
 

@@ -26,8 +26,14 @@ func (b *basic) eliminateByShadows() bool {
 			for _, u := range ups {
 				row, _ := combine(l, u, c)
 				real = append(real, row)
+				// combine divides a*U - bb*L by g = gcd(a, bb): the dark
+				// constraint a*U - bb*L >= (a-1)(bb-1) is g*row >= that.
 				a, bb := l[c], arith.Neg(u[c])
-				d := append([]int64(nil), row...)
+				g := arith.GCD(a, bb)
+				d := make([]int64, len(row))
+				for j, v := range row {
+					d[j] = arith.Mul(g, v)
+				}
 				d[0] = arith.Sub(d[0], arith.Mul(a-1, bb-1))
 				dark = append(dark, d)
 			}

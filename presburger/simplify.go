@@ -1,6 +1,8 @@
 package presburger
 
 import (
+	"slices"
+
 	"tilefuse/presburger/internal/arith"
 )
 
@@ -10,6 +12,13 @@ import (
 // detected from constraints, and unused or trivially eliminable locals are
 // removed. It returns b for chaining.
 func (b *basic) simplify() *basic {
+	b.simplified()
+	return b
+}
+
+// simplified is simplify reporting whether it changed b (other than by
+// flipping the sign of an equality).
+func (b *basic) simplified() (changedAny bool) {
 	for round := 0; round < 8 && !b.empty; round++ {
 		changed := b.normalizeRows()
 		if b.empty {
@@ -42,13 +51,13 @@ func (b *basic) simplify() *basic {
 		if !changed {
 			break
 		}
+		changedAny = true
 	}
 	if b.empty {
 		b.eqs, b.ineqs, b.divs = nil, nil, nil
-		return b
+		return true
 	}
-	b.sortDivs()
-	return b
+	return b.sortDivs() || changedAny
 }
 
 // normalizeRows divides rows by the gcd of their coefficients (flooring the
@@ -550,7 +559,7 @@ func (b *basic) mergeEqualDivs() bool {
 			continue
 		}
 		for j := i + 1; j < len(b.divs); j++ {
-			if b.divs[j].den != b.divs[i].den || rowKey(b.divs[j].num) != rowKey(b.divs[i].num) {
+			if b.divs[j].den != b.divs[i].den || !slices.Equal(b.divs[j].num, b.divs[i].num) {
 				continue
 			}
 			ci, cj := b.divCol(i), b.divCol(j)
@@ -577,8 +586,9 @@ func (b *basic) mergeEqualDivs() bool {
 }
 
 // sortDivs orders locals so that each definition only refers to earlier
-// locals (undefined ones first), as the printed exists clause requires.
-func (b *basic) sortDivs() {
+// locals (undefined ones first), as the printed exists clause requires. It
+// reports whether the order changed.
+func (b *basic) sortDivs() bool {
 	n := len(b.divs)
 	order := make([]int, 0, n)
 	placed := make([]bool, n)
@@ -613,7 +623,7 @@ func (b *basic) sortDivs() {
 		}
 	}
 	if sorted {
-		return
+		return false
 	}
 	nv := b.nVar()
 	perm := make([]int, b.nCol()) // old column -> new column
@@ -642,4 +652,5 @@ func (b *basic) sortDivs() {
 	for i := range b.ineqs {
 		b.ineqs[i] = move(b.ineqs[i])
 	}
+	return true
 }

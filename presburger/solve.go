@@ -2,6 +2,7 @@ package presburger
 
 import (
 	"errors"
+	"slices"
 
 	"tilefuse/presburger/internal/arith"
 	"tilefuse/presburger/internal/simplex"
@@ -75,15 +76,30 @@ func (b *basic) rationallyEmpty() bool {
 // reduce removes redundant inequalities and turns implicit equalities into
 // equalities (rationally, with the simplex), then simplifies.
 func (b *basic) reduce() *basic {
+	b.reduceClean()
+	return b
+}
+
+// reduceClean is reduce reporting whether it leaves b clean: no stored
+// inequality redundant or an implicit equality. It does unless the final
+// simplification changed b (tightening a row can make it so). tab is then
+// the reduction's tableau, which is one of b (the redundant inequalities
+// it still holds no longer restrict it), or nil when some inequality was
+// an implicit equality (which it would leave unpinned).
+func (b *basic) reduceClean() (clean bool, tab *simplex.Tableau) {
 	b.simplify()
 	if b.empty || len(b.ineqs) == 0 {
-		return b
+		return true, nil
 	}
 	eqs, ineqs := b.system()
-	red, impl, empty := simplex.Reduce(eqs, ineqs, b.nSolverVars(), b.solver())
-	if empty {
+	red, impl, tab := simplex.ReduceTableau(eqs, ineqs, b.nSolverVars(), b.solver())
+	if tab.Empty() {
 		b.empty = true
-		return b.simplify()
+		b.simplify()
+		return true, nil
+	}
+	if slices.Contains(impl, true) {
+		tab = nil
 	}
 	// Only the stored inequalities (a prefix of ineqs) may be removed; the
 	// local definitions after them stay implicit.
@@ -97,7 +113,10 @@ func (b *basic) reduce() *basic {
 		}
 	}
 	b.ineqs = keep
-	return b.simplify()
+	if b.simplified() {
+		return false, nil
+	}
+	return true, tab
 }
 
 // knownDivs returns basics whose union equals b and in which every local has
@@ -351,6 +370,7 @@ func subtractKnown(a, b *basic) []*basic {
 func (b *basic) tableau() *simplex.Tableau {
 	tab := simplex.NewTableau(b.nSolverVars(), b.solver())
 	eqs, ineqs := b.system()
+	tab.Reserve(len(eqs) + len(ineqs))
 	for _, e := range eqs {
 		tab.AddEq(e)
 	}

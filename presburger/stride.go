@@ -5,9 +5,12 @@ package presburger
 // the normalizations of inequalities and locals that rely on it.
 
 import (
+	"slices"
+
 	"fmt"
 
 	"tilefuse/presburger/internal/arith"
+	"tilefuse/presburger/internal/simplex"
 )
 
 // Stride returns the residue class of set dimension pos: every point of s
@@ -76,40 +79,54 @@ func eqLattice(eqs [][]int64, n int) (x0 []int64, gens [][]int64, ok bool) {
 	return x0, gens, ok
 }
 
+// comb2 returns p*x + q*y, or panics with arith.Overflow; without checks
+// when every operand fits in 31 bits (the usual case).
+func comb2(p, x, q, y int64) int64 {
+	if (uint64(p+1<<30)|uint64(x+1<<30)|uint64(q+1<<30)|uint64(y+1<<30))>>31 == 0 {
+		return p*x + q*y
+	}
+	return arith.Add(arith.Mul(p, x), arith.Mul(q, y))
+}
+
 // eqLatticeInv is eqLattice that also returns, for each generator k, the
 // integer row inv[k] with t_k = inv[k]·z for every solution z.
 func eqLatticeInv(eqs [][]int64, n int) (x0 []int64, gens, inv [][]int64, ok bool) {
 	m := len(eqs)
-	a := make([][]int64, m) // A·U, updated in place
-	for i, e := range eqs {
-		a[i] = append([]int64(nil), e[1:1+n]...)
+	buf := make([]int64, (m+2*n)*n) // one allocation for the matrices
+	rows := func(k int) [][]int64 {
+		out := make([][]int64, k)
+		for i := range out {
+			out[i], buf = buf[:n:n], buf[n:]
+		}
+		return out
 	}
-	u := make([][]int64, n)    // u[j][c]: row j, column c
-	uinv := make([][]int64, n) // the inverse of u
+	a := rows(m) // A·U, updated in place
+	for i, e := range eqs {
+		copy(a[i], e[1:1+n])
+	}
+	u := rows(n)    // u[j][c]: row j, column c
+	uinv := rows(n) // the inverse of u
 	for j := range u {
-		u[j] = make([]int64, n)
 		u[j][j] = 1
-		uinv[j] = make([]int64, n)
 		uinv[j][j] = 1
 	}
 	// colOp replaces columns (c1, c2) by (p*c1 + q*c2, r*c1 + s*c2), a
 	// unimodular operation (ps - qr = ±1), and updates the inverse.
 	colOp := func(c1, c2 int, p, q, r, s int64) {
-		for _, rows := range [][][]int64{a, u} {
+		for _, rows := range [2][][]int64{a, u} {
 			for _, row := range rows {
 				x, y := row[c1], row[c2]
-				row[c1] = arith.Add(arith.Mul(p, x), arith.Mul(q, y))
-				row[c2] = arith.Add(arith.Mul(r, x), arith.Mul(s, y))
+				row[c1] = comb2(p, x, q, y)
+				row[c2] = comb2(r, x, s, y)
 			}
 		}
-		det := arith.Sub(arith.Mul(p, s), arith.Mul(q, r))
+		det := comb2(p, s, arith.Neg(q), r)
 		r1, r2 := uinv[c1], uinv[c2]
-		n1, n2 := make([]int64, n), make([]int64, n)
-		for j := range n1 {
-			n1[j] = arith.Mul(det, arith.Sub(arith.Mul(s, r1[j]), arith.Mul(r, r2[j])))
-			n2[j] = arith.Mul(det, arith.Sub(arith.Mul(p, r2[j]), arith.Mul(q, r1[j])))
+		for j := range r1 {
+			x, y := r1[j], r2[j]
+			r1[j] = arith.Mul(det, comb2(s, x, arith.Neg(r), y))
+			r2[j] = arith.Mul(det, comb2(p, y, arith.Neg(q), x))
 		}
-		uinv[c1], uinv[c2] = n1, n2
 	}
 	rank := 0
 	pivRow := make([]int, 0, n)
@@ -189,9 +206,24 @@ func (b *basic) tightenOnLattice() bool {
 	}
 	changed := false
 	var extra [][]int64
-	have := map[string]bool{}
-	for _, in := range b.ineqs {
-		have[rowKey(in)] = true
+	// have reports whether r is a stored inequality as it was before the
+	// tightening below (which changes constants only) or an extra one.
+	cst := make([]int64, len(b.ineqs))
+	for i, in := range b.ineqs {
+		cst[i] = in[0]
+	}
+	have := func(r []int64) bool {
+		for i, in := range b.ineqs {
+			if r[0] == cst[i] && slices.Equal(in[1:], r[1:]) {
+				return true
+			}
+		}
+		for _, in := range extra {
+			if slices.Equal(in, r) {
+				return true
+			}
+		}
+		return false
 	}
 	_, all := b.system()
 	for i, in := range all {
@@ -222,8 +254,7 @@ func (b *basic) tightenOnLattice() bool {
 			in[0] = arith.Sub(in[0], r)
 			if i < len(b.ineqs) {
 				changed = true
-			} else if k := rowKey(in); !have[k] {
-				have[k] = true
+			} else if !have(in) {
 				extra = append(extra, in)
 				changed = true
 			}
@@ -287,6 +318,13 @@ func (b *basic) reduceCoefficients() bool {
 // normalizeLocals repeats lattice tightening (which may reveal implicit
 // equalities) and the elimination of fixed locals until nothing changes.
 func (b *basic) normalizeLocals() *basic {
+	b.normalizeLocalsClean(false, nil)
+	return b
+}
+
+// normalizeLocalsClean is normalizeLocals reporting whether b ends clean,
+// and with which tableau of it (see reduceClean), given how it starts.
+func (b *basic) normalizeLocalsClean(clean bool, tab *simplex.Tableau) (bool, *simplex.Tableau) {
 	for round := 0; round < 4 && !b.empty; round++ {
 		changed := b.tightenOnLattice()
 		if b.empty {
@@ -301,12 +339,12 @@ func (b *basic) normalizeLocals() *basic {
 		if !changed {
 			break
 		}
-		b.reduce()
+		clean, tab = b.reduceClean()
 	}
 	if b.empty {
 		b.simplify()
 	}
-	return b
+	return clean, tab
 }
 
 // eliminateFixedDivs turns every defined local that an equality determines

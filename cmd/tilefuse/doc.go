@@ -6,8 +6,11 @@
 //
 // Usage:
 //
-//	tilefuse calc [FILE]    evaluate an isl-notation calculator script
-//	tilefuse help [COMMAND] show help
+//	tilefuse scop SOURCE          show the program model (domains, schedules, accesses)
+//	tilefuse tree SOURCE          schedule a program and print its schedule tree
+//	tilefuse check-tree SOURCE T  check a schedule tree against the dependences
+//	tilefuse calc [FILE]          evaluate an isl-notation calculator script
+//	tilefuse help [COMMAND]       show help
 //
 // The calculator language is described in package tilefuse/presburger/calc.
 package main

@@ -32,6 +32,8 @@ func init() {
 	commands = []*command{
 		{name: "calc", args: "[--max-ops N] [FILE]", summary: "evaluate an isl-notation calculator script (a subset of iscc)", run: runCalc},
 		{name: "scop", args: "[--format text|json] [--func NAME] [--list] SOURCE", summary: "show the polyhedral program model of a C file or built-in benchmark", run: runScop},
+		{name: "tree", args: "[--fuse none|min|smart|max] [--format text|json|yaml] [--func NAME] SOURCE", summary: "print the schedule tree of a program", run: runTree},
+		{name: "check-tree", args: "[--func NAME] SOURCE TREE", summary: "check a schedule tree's legality against a program's dependences", run: runCheckTree},
 		{name: "help", args: "[COMMAND]", summary: "show help for tilefuse or a command", run: runHelp},
 	}
 }
@@ -80,7 +82,7 @@ Commands:
 
 `)
 	for _, c := range commands {
-		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "\t%-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `
 Run 'tilefuse <command> -h' for the details of a command.

@@ -25,21 +25,33 @@ type bench2Case struct {
 	note         string
 }
 
-// tfRun2 runs op with tilefuse on a and, for gist, the context b.
+// tfRun2 runs op with tilefuse on a and, for gist, the context b, and
+// prints the result.
 func tfRun2(op Op2, a, b presburger.Set) (string, int, error) {
+	s, pw, err := tfApply2(op, a, b)
+	if op == OpDimMax {
+		return pw.String(), len(pw.Pieces), err
+	}
+	return s.String(), s.NumBasic(), err
+}
+
+// tfApply2 runs op with tilefuse: the set result, or dim_max's function.
+// It does not print, as isl's timed rounds do not (tf2_apply).
+func tfApply2(op Op2, a, b presburger.Set) (presburger.Set, presburger.PwMultiAff, error) {
+	var r presburger.Set
+	var err error
 	switch op {
 	case OpLexMin:
-		r, err := a.LexMin()
-		return r.String(), r.NumBasic(), err
+		r, err = a.LexMin()
 	case OpCoalesce:
-		r, err := a.Coalesce()
-		return r.String(), r.NumBasic(), err
+		r, err = a.Coalesce()
 	case OpGist:
-		r, err := a.Gist(b)
-		return r.String(), r.NumBasic(), err
+		r, err = a.Gist(b)
+	default:
+		pw, err := a.DimMax(a.Space().NOut() - 1)
+		return r, pw, err
 	}
-	pw, err := a.DimMax(a.Space().NOut() - 1)
-	return pw.String(), len(pw.Pieces), err
+	return r, presburger.PwMultiAff{}, err
 }
 
 // prepare2 builds the operands of op on c and checks that both libraries
@@ -150,7 +162,7 @@ func timeTF2(op Op2, a, b string, n int) (time.Duration, error) {
 	}
 	start := time.Now()
 	for i := range n {
-		if _, _, err := tfRun2(op, as[i], bs[i]); err != nil {
+		if _, _, err := tfApply2(op, as[i], bs[i]); err != nil {
 			return 0, err
 		}
 	}
@@ -160,7 +172,8 @@ func timeTF2(op Op2, a, b string, n int) (time.Duration, error) {
 // BenchmarkVsISL2 times lexmin, coalesce of (A - B) + B, gist of A in B and
 // dim_max of A's last dimension on the corpus with tilefuse and isl side by
 // side (alternating rounds, median of 5; each library works on fresh
-// operands of its own making) and reports the geometric mean of the ratio
+// operands of its own making and prints nothing while timed) and reports
+// the geometric mean of the ratio
 // isl-time / tilefuse-time per operation (>1: tilefuse is faster). Each
 // answer is first checked against isl's. Run with:
 //

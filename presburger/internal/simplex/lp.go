@@ -34,17 +34,13 @@ func (s Status) String() string {
 // first) over the rational points of the tableau, as the exact fraction
 // num/den with den > 0 in lowest terms.
 func (t *Tableau) Max(obj []int64) (num, den int64, st Status) {
-	num, den, st, _ = t.maxDual(obj, -1)
+	num, den, st, _ = t.optimum(obj, 1, -1)
 	return num, den, st
 }
 
 // Min returns the minimum of obj; see Max.
 func (t *Tableau) Min(obj []int64) (num, den int64, st Status) {
-	neg := make([]int64, len(obj))
-	for i, x := range obj {
-		neg[i] = arith.Neg(x)
-	}
-	num, den, st = t.Max(neg)
+	num, den, st, _ = t.optimum(obj, -1, -1)
 	if st == Optimal {
 		num = arith.Neg(num)
 	}
@@ -56,11 +52,16 @@ func (t *Tableau) Min(obj []int64) (num, den int64, st Status) {
 // rate at which the optimum grows with the equality's value (its dual value,
 // used by basis reduction). It is 0 when con pins nothing.
 func (t *Tableau) maxDual(obj []int64, con int) (num, den int64, st Status, dual [2]int64) {
+	return t.optimum(obj, 1, con)
+}
+
+// optimum is maxDual for the objective sign·obj (sign ±1).
+func (t *Tableau) optimum(obj []int64, sign int64, con int) (num, den int64, st Status, dual [2]int64) {
 	dual = [2]int64{0, 1}
 	if t.empty {
 		return 0, 0, Infeasible, dual
 	}
-	u := t.appendRow(obj)
+	u := t.appendRow(obj, sign)
 	bounded := t.maximize(u)
 	row := t.rows[t.unk[u].pos]
 	num, den = row[1], row[0]
@@ -213,6 +214,7 @@ func (t *Tableau) conUnknown(con int) int {
 // the tableau and the constraint index of each inequality.
 func newSystem(eqs, ineqs [][]int64, nVar int, b *Budget) (*Tableau, []int) {
 	t := NewTableau(nVar, b)
+	t.Reserve(len(eqs) + len(ineqs))
 	for _, e := range eqs {
 		t.AddEq(e)
 	}
@@ -237,11 +239,19 @@ func RationalEmpty(eqs, ineqs [][]int64, nVar int, b *Budget) bool {
 // the system is rationally empty, empty is true and both slices are all
 // false.
 func Reduce(eqs, ineqs [][]int64, nVar int, b *Budget) (redundant, implicitEq []bool, empty bool) {
+	redundant, implicitEq, t := ReduceTableau(eqs, ineqs, nVar, b)
+	return redundant, implicitEq, t.Empty()
+}
+
+// ReduceTableau is Reduce that also returns the tableau it worked on, a
+// tableau of the system (the redundant inequalities no longer restrict it,
+// being implied), so that a caller needing one need not build it again.
+func ReduceTableau(eqs, ineqs [][]int64, nVar int, b *Budget) (redundant, implicitEq []bool, t *Tableau) {
 	t, idx := newSystem(eqs, ineqs, nVar, b)
 	redundant = make([]bool, len(ineqs))
 	implicitEq = make([]bool, len(ineqs))
 	if t.Empty() {
-		return redundant, implicitEq, true
+		return redundant, implicitEq, t
 	}
 	for i, con := range idx {
 		implicitEq[i] = t.IsImplicitEquality(con)
@@ -249,5 +259,5 @@ func Reduce(eqs, ineqs [][]int64, nVar int, b *Budget) (redundant, implicitEq []
 	for i, con := range idx {
 		redundant[i] = t.redundant(t.nVar+con, true)
 	}
-	return redundant, implicitEq, false
+	return redundant, implicitEq, t
 }

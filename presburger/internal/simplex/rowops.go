@@ -2,6 +2,7 @@ package simplex
 
 import (
 	"math/big"
+	"math/bits"
 
 	"tilefuse/presburger/internal/arith"
 )
@@ -18,6 +19,29 @@ import (
 // the result by the gcd of its entries. dst may alias x or y; scratch has
 // the length of dst.
 func lincomb(dst, x []int64, mx int64, skipX int, y []int64, my int64, skipY int, scratch []int64) {
+	lincombY(dst, x, mx, skipX, y, my, skipY, scratch, magBits(y))
+}
+
+// lincombY is lincomb given yBits = magBits(y), for a caller that combines
+// many rows with the same y.
+func lincombY(dst, x []int64, mx int64, skipX int, y []int64, my int64, skipY int, scratch []int64, yBits int) {
+	if magBits(x)+bits.Len64(arith.Abs(mx)) <= 62 && yBits+bits.Len64(arith.Abs(my)) <= 62 {
+		// Both products stay below 2^62 in magnitude and their sum below
+		// 2^63: no entry can overflow, so no check is needed (the usual
+		// case, and entry j only reads index j, so dst may alias).
+		for j := range dst {
+			var p int64
+			if j != skipX {
+				p = mx * x[j]
+			}
+			if j != skipY {
+				p += my * y[j]
+			}
+			dst[j] = p
+		}
+		normalize(dst)
+		return
+	}
 	for j := range dst {
 		var p, q int64
 		ok := true
@@ -38,6 +62,17 @@ func lincomb(dst, x []int64, mx int64, skipX int, y []int64, my int64, skipY int
 	}
 	copy(dst, scratch)
 	normalize(dst)
+}
+
+// magBits returns the bit length of the largest magnitude in v (64 for
+// MinInt64).
+func magBits(v []int64) int {
+	var o uint64
+	for _, a := range v {
+		m := a >> 63
+		o |= uint64((a ^ m) - m) // |a|, without a branch
+	}
+	return bits.Len64(o)
 }
 
 // lincombBig is lincomb in exact big-integer arithmetic.

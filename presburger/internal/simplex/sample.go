@@ -130,6 +130,21 @@ func isZero(v []int64) bool {
 	return true
 }
 
+// IntegralSample returns the tableau's current sample point (a point of
+// every constraint) when it is integral: a cheap integer point, found
+// before any search, often enough to show that a set is not empty.
+func (t *Tableau) IntegralSample() ([]int64, bool) { return integralSample(t) }
+
+// SampleVar returns the value of variable v at the tableau's current sample
+// point as num/den, den > 0 (the tableau must not be empty).
+func (t *Tableau) SampleVar(v int) (num, den int64) {
+	if u := t.unk[v]; u.isRow {
+		r := t.rows[u.pos]
+		return r[1], r[0]
+	}
+	return 0, 1
+}
+
 // integralSample returns the tableau's sample point if it is integral.
 // (Row by row: a common denominator could overflow for no reason.)
 func integralSample(t *Tableau) ([]int64, bool) {

@@ -3,6 +3,7 @@ package simplex
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"tilefuse/presburger/internal/arith"
 )
@@ -61,6 +62,11 @@ type Tableau struct {
 	undo   []undoEntry
 	// scratch is a row-sized buffer for row arithmetic.
 	scratch []int64
+	// free holds the rows of removed unknowns for appendRow to reuse:
+	// every optimisation appends and removes an objective row. slab is
+	// room for new rows, allocated a few rows at a time.
+	free [][]int64
+	slab []int64
 }
 
 // Snapshot marks a state of a Tableau to return to with Rollback.
@@ -167,7 +173,7 @@ func (t *Tableau) setEmpty() {
 
 // addCon appends a restricted constraint row and logs it.
 func (t *Tableau) addCon(row []int64, eq bool) int {
-	u := t.appendRow(row)
+	u := t.appendRow(row, 1)
 	t.unk[u].restricted = true
 	t.unk[u].eq = eq
 	t.nCon++
@@ -175,19 +181,20 @@ func (t *Tableau) addCon(row []int64, eq bool) int {
 	return u
 }
 
-// appendRow expresses the affine form row in terms of the current columns
-// and appends it as a new (unrestricted) row unknown.
-func (t *Tableau) appendRow(row []int64) int {
+// appendRow expresses the affine form sign·row (sign ±1) in terms of the
+// current columns and appends it as a new (unrestricted) row unknown.
+func (t *Tableau) appendRow(row []int64, sign int64) int {
 	if len(row) != 1+t.nVar {
 		panic(fmt.Sprintf("simplex: constraint of length %d over %d variables", len(row), t.nVar))
 	}
-	r := make([]int64, 2+t.nVar)
-	r[0], r[1] = 1, row[0]
+	r := t.newRow()
+	r[0], r[1] = 1, arith.Mul(sign, row[0])
 	for v := range t.nVar {
 		a := row[1+v]
 		if a == 0 {
 			continue
 		}
+		a = arith.Mul(sign, a)
 		u := t.unk[v]
 		if !u.isRow {
 			r[2+u.pos] = arith.Add(r[2+u.pos], arith.Mul(a, r[0]))
@@ -206,9 +213,36 @@ func (t *Tableau) appendRow(row []int64) int {
 	return u
 }
 
+// newRow returns a zero row, reused or cut from the slab.
+func (t *Tableau) newRow() []int64 {
+	w := 2 + t.nVar
+	if n := len(t.free); n > 0 {
+		r := t.free[n-1]
+		t.free = t.free[:n-1]
+		clear(r)
+		return r
+	}
+	if len(t.slab) < w {
+		t.slab = make([]int64, 8*w)
+	}
+	r := t.slab[:w:w]
+	t.slab = t.slab[w:]
+	return r
+}
+
+// Reserve makes room for n more constraints, sparing the reallocations
+// of adding them one by one.
+func (t *Tableau) Reserve(n int) {
+	t.rows = slices.Grow(t.rows, n+1)
+	t.rowVar = slices.Grow(t.rowVar, n+1)
+	t.unk = slices.Grow(t.unk, n+1)
+	t.undo = slices.Grow(t.undo, 2*n)
+}
+
 // deleteRow removes row r, moving the last row into its place.
 func (t *Tableau) deleteRow(r int) {
 	last := len(t.rows) - 1
+	t.free = append(t.free, t.rows[r])
 	if r != last {
 		t.rows[r] = t.rows[last]
 		t.rowVar[r] = t.rowVar[last]
@@ -268,6 +302,7 @@ func (t *Tableau) pivot(p, c int) {
 	}
 	normalize(rp)
 	e := rp[0]
+	pBits := magBits(rp)
 	for i, ri := range t.rows {
 		b := ri[2+c]
 		if i == p || b == 0 {
@@ -279,7 +314,7 @@ func (t *Tableau) pivot(p, c int) {
 		// Both multipliers can be divided by their gcd: the row is a
 		// fraction, only the ratio of its entries matters.
 		g := arith.GCD(e, b)
-		lincomb(ri, ri, e/g, 2+c, rp, b/g, 0, t.scratch)
+		lincombY(ri, ri, e/g, 2+c, rp, b/g, 0, t.scratch, pBits)
 	}
 	up, uc := t.rowVar[p], t.colVar[c]
 	t.rowVar[p], t.colVar[c] = uc, up

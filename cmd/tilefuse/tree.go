@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"tilefuse/deps"
+	"tilefuse/scheduler"
+	"tilefuse/scheduletree"
+	"tilefuse/scop"
+)
+
+const treeHelp = `
+Prints the schedule tree of SOURCE. --fuse none gives the original program
+order; min, smart and max run the Pluto-style scheduler with that fusion
+heuristic (min: every strongly connected component apart; smart: fuse
+where no parallel member is lost; max: fuse wherever legal).
+
+--format text is an outline for reading; json is the inspection format
+documented in package scheduletree (it round-trips, and check-tree reads
+it back); yaml is isl's format (isl_schedule_read_from_str reads it).
+` + sourceHelp
+
+const checkTreeHelp = `
+Checks that the schedule tree in TREE (JSON as printed by 'tilefuse tree
+--format json', or isl YAML when the file name ends in .yaml or .yml)
+schedules exactly the statement instances of SOURCE and respects all of
+its dependences. Prints "legal" (exit 0), or each violated dependence
+with one concrete pair of instances it orders wrongly (exit 1).
+` + sourceHelp
+
+func runTree(e *env, args []string) int {
+	cmd := lookup("tree")
+	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
+	fuse := fs.String("fuse", "smart", "none (original order), min, smart or max")
+	format := fs.String("format", "text", "text, json or yaml")
+	fn := fs.String("func", "", "the C function to compile, when SOURCE has several")
+	if err := parseFlags(fs, e, cmd, treeHelp, args); err != nil {
+		return exitUsageOr(err)
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(e.stderr, "tilefuse tree: want one SOURCE; usage: tilefuse tree %s\n", cmd.args)
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" && *format != "yaml" {
+		fmt.Fprintf(e.stderr, "tilefuse tree: unknown format %q (text, json or yaml)\n", *format)
+		return exitUsage
+	}
+	p, err := loadOne("tree", fs.Arg(0), *fn)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	t, err := scheduleProgram(p, *fuse)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tilefuse tree: %s: %v\n", fs.Arg(0), err)
+		return exitUsage
+	}
+	var out []byte
+	switch *format {
+	case "json":
+		out, err = scheduletree.Marshal(t)
+		out = append(out, '\n')
+	case "yaml":
+		out, err = scheduletree.MarshalYAML(t)
+	default:
+		out = []byte(t.Text())
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tilefuse tree: %v\n", err)
+		return exitUsage
+	}
+	e.stdout.Write(out)
+	return exitOK
+}
+
+// loadOne resolves SOURCE to exactly one program.
+func loadOne(cmd, source, fn string) (*scop.Program, error) {
+	progs, err := loadPrograms(source, fn)
+	if err != nil {
+		return nil, err
+	}
+	if len(progs) != 1 {
+		var names []string
+		for _, p := range progs {
+			names = append(names, p.Name)
+		}
+		return nil, fmt.Errorf("tilefuse %s: %s has %d programs (%s); pick one with --func", cmd, source, len(progs), strings.Join(names, ", "))
+	}
+	return progs[0], nil
+}
+
+// scheduleProgram builds the tree for a fusion mode ("none" = original
+// order).
+func scheduleProgram(p *scop.Program, fuse string) (scheduletree.Tree, error) {
+	if fuse == "none" {
+		return scheduler.Original(p)
+	}
+	mode, err := scheduler.ParseFuse(fuse)
+	if err != nil {
+		return scheduletree.Tree{}, err
+	}
+	g, err := deps.Memory(p)
+	if err != nil {
+		return scheduletree.Tree{}, err
+	}
+	return scheduler.Schedule(p, g, scheduler.Options{Fuse: mode})
+}
+
+func runCheckTree(e *env, args []string) int {
+	cmd := lookup("check-tree")
+	fs := flag.NewFlagSet("check-tree", flag.ContinueOnError)
+	fn := fs.String("func", "", "the C function, when SOURCE has several")
+	if err := parseFlags(fs, e, cmd, checkTreeHelp, args); err != nil {
+		return exitUsageOr(err)
+	}
+	if fs.NArg() != 2 {
+		fmt.Fprintf(e.stderr, "tilefuse check-tree: want SOURCE and TREE; usage: tilefuse check-tree %s\n", cmd.args)
+		return exitUsage
+	}
+	p, err := loadOne("check-tree", fs.Arg(0), *fn)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	t, err := readTree(fs.Arg(1))
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	if err := sameInstances(p, t); err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", fs.Arg(1), err)
+		return exitCheck
+	}
+	if err := scheduletree.Validate(t); err != nil {
+		fmt.Fprintf(e.stderr, "%s: invalid tree: %s\n", fs.Arg(1), strings.ReplaceAll(err.Error(), "\n", "; "))
+		return exitCheck
+	}
+	g, err := deps.Memory(p)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tilefuse check-tree: %v\n", err)
+		return exitUsage
+	}
+	vs, err := scheduler.Check(t, g)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tilefuse check-tree: %v\n", err)
+		return exitUsage
+	}
+	var out bytes.Buffer
+	for _, v := range vs {
+		fmt.Fprintln(&out, v)
+	}
+	if len(vs) == 0 {
+		fmt.Fprintln(&out, "legal")
+	}
+	e.stdout.Write(out.Bytes())
+	if len(vs) > 0 {
+		return exitCheck
+	}
+	return exitOK
+}
+
+func readTree(name string) (scheduletree.Tree, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return scheduletree.Tree{}, err
+	}
+	var t scheduletree.Tree
+	if strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
+		t, err = scheduletree.UnmarshalYAML(data)
+	} else {
+		t, err = scheduletree.Unmarshal(data)
+	}
+	if err != nil {
+		return t, fmt.Errorf("%s: %v", name, err)
+	}
+	return t, nil
+}
+
+// sameInstances checks that the tree's domain is the program's.
+func sameInstances(p *scop.Program, t scheduletree.Tree) error {
+	dom, err := p.Domains()
+	if err != nil {
+		return err
+	}
+	eq, err := t.Domain().IsEqual(dom)
+	if err != nil {
+		return err
+	}
+	if !eq {
+		return fmt.Errorf("the tree's domain %s is not the program's %s", t.Domain(), dom)
+	}
+	return nil
+}

@@ -1,0 +1,128 @@
+// Package scheduler computes the initial schedule tree of a program: its
+// original order (Original), a Pluto-style affine schedule with a fusion
+// heuristic (Schedule), and the legality of any tree against the
+// dependences (Check).
+//
+// # Original order
+//
+// Original reads the statements' schedules (2d+1 or any form whose
+// dimensions are either constant on a statement's domain or loop
+// dimensions): where the statements of a branch hold different constants a
+// sequence orders them, and each run of loop dimensions up to the next
+// split becomes one band (dimensions constant and equal on the whole
+// branch are dropped). Its Map orders the instances exactly as the
+// original schedules do. Flags come from the dependences between the
+// band's statements that agree on all outer dimensions: a member is
+// coincident when all of them have distance 0 on it, the band permutable
+// when all have distance >= 0 on every member.
+//
+// # The hyperplane problem
+//
+// Schedule follows Bondhugula et al. (PLDI 2008). A hyperplane gives each
+// statement S of the group being scheduled an affine function
+// phi_S(i) = c_S·i + c0_S (plus d_S·params with Options.ParamShifts) with
+// non-negative integer coefficients. For every dependence edge S -> T
+// (the union of all RAW, WAR and WAW pairs between the two statements, may
+// dependences included) that is not yet ordered by the levels above:
+//
+//	legality:  phi_T(t) - phi_S(s) >= 0             on the edge's pairs
+//	bound:     u·params + w - (phi_T(t) - phi_S(s)) >= 0
+//
+// Both say that an affine form is non-negative on a polyhedron, which the
+// affine Farkas lemma turns into linear constraints on the form's
+// coefficients: the form lies in the polyhedron's coefficient cone
+// (presburger.Set.Coefficients, isl_set_coefficients). The cone is
+// computed once per edge by eliminating the Farkas multipliers over the
+// rationals (Gaussian elimination, then Fourier-Motzkin with Chernikov's
+// rule and simplex redundancy removal), never by integer projection, which
+// would exclude valid schedules. Parameters are variables of the
+// polyhedron; existentials are projected out rationally, a larger
+// polyhedron and so stronger, still legal, constraints. Each dependence is
+// split into one piece per pair of accesses (a stencil's offsets become
+// equalities): the pieces cover it exactly and their cones are small.
+//
+// The integer program's variables, in the order of its lexicographic
+// objective, are u (one per parameter), w, then per statement its
+// parameter coefficients, its iterator coefficients innermost first, and
+// its constant. Minimising u and w first minimises the dependence distance
+// bound (Pluto's objective: communication and reuse distance); iterator
+// coefficients innermost first make the outermost original loop win ties.
+// The minimum is found by presburger.LexMinRows, the library's exact
+// integer lexmin (branch and bound on a rational simplex, parametric
+// integer programming when that gives up), adding the rows a few at a
+// time: most never bind.
+//
+// Linear independence follows Pluto: for a statement below full rank,
+// with the rows r of its hyperplanes' orthogonal complement (the non-zero
+// rows of I - Hᵀ(HHᵀ)⁻¹H, first entry positive), r·c_S >= 0 for each r
+// and Σ r·c_S >= 1. Statements at full rank get no such constraint (their
+// hyperplane may be a constant).
+//
+// # Bands, cuts and the tree
+//
+// Scheduling a group (a set of statements with the edges between them not
+// yet ordered) goes:
+//
+//  1. Every statement at full rank: no edge left gives a leaf (a sequence
+//     in textual order for several statements); otherwise a sequence of
+//     the strongly connected components in topological order; a cycle at
+//     equal times falls back to the original order of the group.
+//  2. The components are partitioned by the fusion heuristic into
+//     consecutive runs of the topological order; several runs become a
+//     sequence, each run scheduled on its own (scalar dimension, Pluto's
+//     cut).
+//  3. Otherwise hyperplanes are found one by one, each satisfying every
+//     edge of the group weakly, until every statement has full rank or no
+//     hyperplane exists. They form one permutable band; a member is
+//     coincident when it gives every edge distance 0. The bound only
+//     counts edges that no earlier member carries entirely.
+//  4. The edges are refined to the pairs the band does not order (equal
+//     values on all members) and the group is scheduled again below the
+//     band. If no hyperplane was found, the components are cut apart; a
+//     single component without one falls back to the original order,
+//     which orders all remaining pairs (they come from it).
+//
+// Every band map is a function from the statement's instances, on the
+// universe of its space; filters are the statements' universes; a context
+// node holds the program's context when it says anything.
+//
+// # Fusion heuristics
+//
+//   - FuseMin: every strongly connected component of the remaining
+//     dependence graph gets its own subtree, at every level: no fusion of
+//     components, ever (statements in one component are scheduled
+//     together, as they must).
+//   - FuseMax: the whole group shares a band when a common hyperplane
+//     exists; otherwise runs are grown greedily along the topological
+//     order while a common hyperplane for the run exists. It fuses
+//     wherever a legal common hyperplane exists, also when that costs
+//     parallelism (a shift that turns a parallel loop into a serial one).
+//   - FuseSmart: like FuseMax, but a component joins a run only if the
+//     run's next common hyperplane can be coincident, or if no component
+//     of the run could have a coincident hyperplane on its own; and within
+//     a fused band, a member that is not coincident while some component
+//     alone could have a coincident one ends the band, the components
+//     being distributed below it. So the stages of a blur share their
+//     parallel outer loop and are distributed inside, where fusion would
+//     need a shift that serializes the inner loop.
+//
+// Limits: the heuristics look one hyperplane ahead and merge greedily
+// along one topological order, never reorder components to fuse
+// non-adjacent ones, and count coincidence over all edges live at the
+// band's start (conservative for inner members). Coefficients are
+// non-negative (no loop reversal) and the independence constraint is
+// Pluto's sufficient orthant, so some schedules that exist are not found;
+// the fallback keeps the result legal. The int64 arithmetic of the
+// library can overflow on long chains of statements whose domains have
+// large constant offsets: such a problem is retried with uniformly
+// dependent statements sharing their linear part (and solved that way
+// first when it has more than 160 variables), and treated as infeasible
+// if it still overflows, which costs fusion, never legality.
+//
+// # Check
+//
+// Check works on t.Map(), so it accepts any tree: for every dependence it
+// looks for pairs whose source does not run strictly before its sink
+// (lexicographically), or that are not scheduled, and reports one sample
+// pair with its parameter values and times.
+package scheduler
