@@ -121,11 +121,18 @@ func (b *basic) addDiv(num []int64, den int64) int {
 // divConstraints returns the two inequalities defining local k:
 // num - den*e >= 0 and -num + den*e + den - 1 >= 0.
 func (b *basic) divConstraints(k int) (lo, hi []int64) {
+	n := b.nCol()
+	buf := make([]int64, 2*n)
+	return b.divConstraintsIn(k, buf[:n:n], buf[n:])
+}
+
+// divConstraintsIn is divConstraints writing into lo and hi (nCol entries).
+func (b *basic) divConstraintsIn(k int, lo, hi []int64) ([]int64, []int64) {
 	d := b.divs[k]
 	c := b.divCol(k)
-	lo = pad(append([]int64(nil), d.num...), b.nCol())
+	clear(lo)
+	copy(lo, d.num)
 	lo[c] = arith.Sub(lo[c], d.den)
-	hi = make([]int64, b.nCol())
 	for j := range lo {
 		hi[j] = arith.Neg(lo[j])
 	}
@@ -135,10 +142,20 @@ func (b *basic) divConstraints(k int) (lo, hi []int64) {
 
 // system returns all constraints, div definitions included, for the solvers.
 func (b *basic) system() (eqs, ineqs [][]int64) {
-	ineqs = append([][]int64(nil), b.ineqs...)
+	nDef := 0
+	for _, d := range b.divs {
+		if d.den != 0 {
+			nDef++
+		}
+	}
+	ineqs = make([][]int64, len(b.ineqs), len(b.ineqs)+2*nDef)
+	copy(ineqs, b.ineqs)
+	n := b.nCol()
+	buf := make([]int64, 2*n*nDef)
 	for k := range b.divs {
 		if b.divs[k].den != 0 {
-			lo, hi := b.divConstraints(k)
+			lo, hi := b.divConstraintsIn(k, buf[:n:n], buf[n:2*n:2*n])
+			buf = buf[2*n:]
 			ineqs = append(ineqs, lo, hi)
 		}
 	}

@@ -26,14 +26,15 @@ import (
 // therefore impossible whatever the case analysis proposes, and a candidate
 // may also cover points of the other disjuncts. Beyond isl, when the case
 // analysis fails, the pair's "simple hull" (each constraint shifted to hold
-// on both) is tried the same way, and a disjunct covered by the union of
-// the others is dropped.
+// on the integer points of both) is tried the same way, and a disjunct
+// covered by the union of the others is dropped.
 //
-// Before the analysis every disjunct is reduced (redundant constraints
-// removed, implicit equalities explicit, integer-empty disjuncts dropped)
-// and its locals normalized: inequalities are tightened on the lattice of
-// the equalities, and locals that an equality fixes, that are bounded on
-// one side only or that can be eliminated exactly are removed.
+// Before the analysis every disjunct of a union of two or more is reduced
+// (redundant constraints removed, implicit equalities explicit,
+// integer-empty disjuncts dropped) and its locals normalized: inequalities
+// are tightened on the lattice of the equalities, and locals that an
+// equality fixes, that are bounded on one side only or that can be
+// eliminated exactly are removed.
 //
 // Locals: two basics whose locals are all defined are extended to the union
 // of their local definitions (adding a defined local never changes a set),
@@ -53,6 +54,9 @@ import (
 // unchanged. Empty disjuncts and disjuncts contained in another are dropped;
 // a set of a single disjunct is returned as it is, as in isl.
 func (s Set) Coalesce() (res Set, err error) {
+	if len(s.r.parts) <= 1 {
+		return Set{s.r.coalesce()}, nil // nothing to merge, nothing to budget
+	}
 	defer catch(&err)
 	bud := newBudget()
 	return Set{s.r.with(bud).coalesce()}, nil
@@ -60,6 +64,9 @@ func (s Set) Coalesce() (res Set, err error) {
 
 // Coalesce returns m with disjuncts merged where possible; see Set.Coalesce.
 func (m Map) Coalesce() (res Map, err error) {
+	if len(m.r.parts) <= 1 {
+		return Map{m.r.coalesce()}, nil
+	}
 	defer catch(&err)
 	bud := newBudget()
 	return Map{m.r.with(bud).coalesce()}, nil
@@ -164,6 +171,21 @@ func reduced(b *basic) (c *basic, clean bool, tab *simplex.Tableau) {
 	return c, clean, tab
 }
 
+// newPart returns the part of c, reduced by reduceClean and
+// normalizeLocalsClean, which reported clean and tab: when c is already
+// what cleaning its aligned form would make of it (with no locals from
+// the other basic), that form is cached with the reduction's tableau.
+func newPart(c *basic, clean bool, tab *simplex.Tableau) *part {
+	e := &part{b: c}
+	if clean && !c.clone().reduceCoefficients() {
+		if tab == nil {
+			tab = c.tableau()
+		}
+		e.key, e.c, e.tab = c, c, tab
+	}
+	return e
+}
+
 // prepare is prepareBasic for coalescing: it also caches the aligned form
 // of the basic without other locals, in whose tableau a short branch and
 // bound usually shows an integer point at once.
@@ -172,18 +194,14 @@ func prepare(b *basic, id int) *part {
 	if c == nil {
 		return nil
 	}
-	e := &part{b: c, id: id}
+	var e *part
 	empty := false
 	if !attempt(func() {
-		if clean && !c.clone().reduceCoefficients() {
-			// Already what cleaning would make of it: the reduction
-			// need not run again, and its tableau serves.
-			if tab == nil {
-				tab = c.tableau()
+		e = newPart(c, clean, tab)
+		if e.tab == nil {
+			if cl, _ := e.aligned(c.clone(), func(x *basic) { x.reduceCoefficients() }); cl == nil {
+				empty = true
 			}
-			e.key, e.c, e.tab = c, c, tab
-		} else if cl, _ := e.aligned(c.clone(), func(x *basic) { x.reduceCoefficients() }); cl == nil {
-			empty = true
 		}
 		if !empty {
 			nodes := branchNodes(e.tab)
@@ -192,12 +210,13 @@ func prepare(b *basic, id int) *part {
 			}
 		}
 	}) {
-		e.forget()
+		e = &part{b: c}
 		attempt(func() { empty = c.isEmpty() })
 	}
 	if empty {
 		return nil
 	}
+	e.id = id
 	return e
 }
 
@@ -236,7 +255,7 @@ func (r rel) coalesce() rel {
 					continue
 				}
 				var ch change
-				var f *basic
+				var f *part
 				var others []*basic
 				for k, e := range parts {
 					if e != nil && k != i && k != j {
@@ -258,7 +277,8 @@ func (r rel) coalesce() rel {
 					parts[j] = nil
 					changed = true
 				case fused:
-					parts[i] = &part{b: f, id: next}
+					f.id = next
+					parts[i] = f
 					next++
 					parts[j] = nil
 					changed = true
@@ -306,12 +326,12 @@ const (
 )
 
 // coalescePair tries to replace the reduced, non-empty basics a and b by
-// one. It returns the fused basic when the change is fused. It runs isl's
+// one. It returns the part of the fused basic when the change is fused. It runs isl's
 // case analysis and then the hull candidate on the merged locals, then on
 // the locals paired by position, and last tests exact containment. (Trying
 // the hull candidate before containment matters: when a ⊆ b, the hull of
 // the pair may still grow over other disjuncts, which later merges use.)
-func coalescePair(pa, pb *part, others []*basic) (change, *basic) {
+func coalescePair(pa, pb *part, others []*basic) (change, *part) {
 	a, b := pa.b, pb.b
 	separated := false
 	if a.allDivsKnown() && b.allDivsKnown() {

@@ -42,17 +42,23 @@ func alignAll(parts []*basic) (out []*basic, owned [][]bool, ok bool) {
 	}
 	n := 1 + nv + len(common)
 	for pi, b := range parts {
-		c := &basic{nParam: b.nParam, nIn: b.nIn, nOut: b.nOut}
-		for _, cd := range common {
-			c.divs = append(c.divs, div{num: pad(append([]int64(nil), cd.num...), n), den: cd.den})
+		c := &basic{nParam: b.nParam, nIn: b.nIn, nOut: b.nOut, divs: make([]div, len(common)),
+			eqs: make([][]int64, len(b.eqs)), ineqs: make([][]int64, len(b.ineqs))}
+		buf := make([]int64, n*(len(common)+len(b.eqs)+len(b.ineqs)))
+		row := func() []int64 {
+			r := buf[:n:n]
+			buf = buf[n:]
+			return r
 		}
-		for _, e := range b.eqs {
-			row, _ := translateNum(e, b, maps[pi], n)
-			c.eqs = append(c.eqs, row)
+		for k, cd := range common {
+			c.divs[k] = div{num: row(), den: cd.den}
+			copy(c.divs[k].num, cd.num)
 		}
-		for _, in := range b.ineqs {
-			row, _ := translateNum(in, b, maps[pi], n)
-			c.ineqs = append(c.ineqs, row)
+		for k, e := range b.eqs {
+			c.eqs[k] = translateInto(row(), e, b, maps[pi])
+		}
+		for k, in := range b.ineqs {
+			c.ineqs[k] = translateInto(row(), in, b, maps[pi])
 		}
 		out = append(out, c)
 		own := make([]bool, len(common))
@@ -94,6 +100,20 @@ func translateNum(row []int64, src *basic, mapping []int, n int) ([]int64, bool)
 		out[c] = arith.Add(out[c], v)
 	}
 	return out, true
+}
+
+// translateInto is translateNum for a row whose locals all map, written
+// into out.
+func translateInto(out, row []int64, src *basic, mapping []int) []int64 {
+	nv := src.nVar()
+	copy(out, row[:1+nv])
+	for m := range src.divs {
+		if v := row[src.divCol(m)]; v != 0 {
+			c := 1 + nv + mapping[m]
+			out[c] = arith.Add(out[c], v)
+		}
+	}
+	return out
 }
 
 // equalPadded compares two rows, the shorter one extended with zeros.

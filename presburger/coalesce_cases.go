@@ -1,6 +1,8 @@
 package presburger
 
 import (
+	"slices"
+
 	"tilefuse/presburger/internal/arith"
 	"tilefuse/presburger/internal/simplex"
 )
@@ -119,7 +121,8 @@ func (p *pair) accept(f *basic, checkNumber bool) change {
 	if !p.coveredBy(g) {
 		return noChange
 	}
-	p.result = g.reduce().normalizeLocals()
+	clean, tab := g.normalizeLocalsClean(g.reduceClean())
+	p.result = newPart(g, clean, tab)
 	return fused
 }
 
@@ -133,28 +136,37 @@ func (p *pair) coveredBy(g *basic) bool {
 // shifted by the smallest integer that makes it hold on every integer point
 // of both (a simple hull of the pair, which therefore contains both), and
 // accepts it when it adds no integer point outside the disjuncts, checked
-// exactly. The shifts come from the statuses' minima: each constraint holds
-// on its own basic and is shifted by its (rounded down) minimum on the
-// other; one unbounded there is left out.
+// exactly. The shifts come from the statuses: each constraint holds on its
+// own basic and is shifted by its minimum on the other, rounded up (the
+// integer points reach no lower); one unbounded there is left out.
 func (p *pair) hullFuse() change {
 	f := p.info[0].b.clone()
 	f.eqs, f.ineqs = nil, nil
-	seen := map[string]bool{}
-	add := func(r []int64, low lowBound) {
-		if k := rowKey(r[1:]); !seen[k] {
-			seen[k] = true
-			if low.ok {
-				f.addIneq(shifted(r, arith.Neg(low.v)))
+	var seen [][]int64 // the rows taken, by their non-constant part
+	add := func(r []int64, low lowBound, other *cinfo) {
+		for _, q := range seen {
+			if slices.Equal(q[1:], r[1:]) {
+				return
 			}
 		}
+		seen = append(seen, r)
+		if low.ok && low.v < 0 && usesLocal(other.b, r) && other.intValidAfterAll(r) {
+			// The rational minimum below 0 only reflects the relaxed
+			// locals: on the integer points the row holds as it is.
+			low.v = 0
+		}
+		if low.ok {
+			f.addIneq(shifted(r, arith.Neg(low.v)))
+		}
 	}
-	for _, c := range p.info {
+	for k, c := range p.info {
+		other := p.info[1-k]
 		for l, in := range c.b.ineqs {
-			add(in, c.ineqLow[l])
+			add(in, c.ineqLow[l], other)
 		}
 		for l, e := range c.b.eqs {
-			add(e, c.eqLow[2*l+1])
-			add(negRow(e, 0), c.eqLow[2*l])
+			add(e, c.eqLow[2*l+1], other)
+			add(negRow(e, 0), c.eqLow[2*l], other)
 		}
 	}
 	g := f.clone()
@@ -167,9 +179,13 @@ func (p *pair) hullFuse() change {
 	if !p.coveredBy(g) {
 		return noChange
 	}
-	p.result = g.reduce().normalizeLocals()
+	clean, tab := g.normalizeLocalsClean(g.reduceClean())
+	p.result = newPart(g, clean, tab)
 	return fused
 }
+
+// usesLocal reports whether row involves a local of b.
+func usesLocal(b *basic, row []int64) bool { return !isZeroRow(row[1+b.nVar():]) }
 
 // moreConstraints reports whether f has more irredundant constraints than
 // the two basics together (equalities count twice, as in isl).
@@ -235,6 +251,23 @@ func (c *cinfo) intValid(row []int64) bool {
 	x := c.b.clone()
 	x.addIneq(negRow(row, 1))
 	return x.isEmpty()
+}
+
+// intValidAfterAll is intValid for a row known not to hold on the
+// rational points of c: a point of c beyond it is first looked for by a
+// short branch and bound in c's tableau.
+func (c *cinfo) intValidAfterAll(row []int64) bool {
+	snap := c.tab.Snapshot()
+	c.tab.AddIneq(negRow(row, 1))
+	nodes := branchNodes(c.tab)
+	x, done := branchSample(c.tab, &nodes)
+	c.tab.Rollback(snap)
+	if x != nil || done {
+		return x == nil
+	}
+	b := c.b.clone()
+	b.addIneq(negRow(row, 1))
+	return b.isEmpty()
 }
 
 // contains reports whether all constraints of c hold on t.

@@ -1,8 +1,6 @@
 package presburger
 
 import (
-	"time"
-
 	"tilefuse/presburger/internal/arith"
 	"tilefuse/presburger/internal/simplex"
 )
@@ -39,17 +37,16 @@ func emptyBeyond(f *basic, bs []*basic) bool {
 	}
 	var known []*basic // bs with every local defined
 	for _, b := range bs {
-		if !b.empty {
+		switch {
+		case b.empty:
+		case len(b.divs) == 0:
+			known = append(known, b) // only read
+		default:
 			known = append(known, b.knownDivs()...)
 		}
 	}
 	c := newCover(f, known)
-	zzCalls++
-	r := c.tab.Empty() || c.covered()
-	if !r {
-		zzFalse++
-	}
-	return r
+	return c.tab.Empty() || c.covered()
 }
 
 // subsetBasic decides exactly whether a ⊆ b (over the integers).
@@ -69,27 +66,32 @@ func newCover(f *basic, bs []*basic) *cover {
 			cols[i][b.divCol(k)] = base.shareDiv(b, k, cols[i])
 		}
 	}
-	c := &cover{}
+	c := &cover{cons: make([][][]int64, len(bs))}
 	n := base.nCol()
+	total := 0
+	for _, b := range bs {
+		total += 2*len(b.eqs) + len(b.ineqs)
+	}
+	buf := make([]int64, n*total) // every row in one allocation
 	for i, b := range bs {
-		move := func(row []int64) []int64 {
-			out := make([]int64, n)
+		move := func(row []int64, sign int64) []int64 {
+			out := buf[:n:n]
+			buf = buf[n:]
 			for j, v := range row {
 				if v != 0 {
-					out[cols[i][j]] = arith.Add(out[cols[i][j]], v)
+					out[cols[i][j]] = arith.Add(out[cols[i][j]], arith.Mul(sign, v))
 				}
 			}
 			return out
 		}
-		var rows [][]int64
+		rows := make([][]int64, 0, 2*len(b.eqs)+len(b.ineqs))
 		for _, e := range b.eqs {
-			r := move(e)
-			rows = append(rows, r, negRow(r, 0))
+			rows = append(rows, move(e, 1), move(e, -1))
 		}
 		for _, in := range b.ineqs {
-			rows = append(rows, move(in))
+			rows = append(rows, move(in, 1))
 		}
-		c.cons = append(c.cons, rows)
+		c.cons[i] = rows
 	}
 	c.base, c.tab = base, base.tableau()
 	return c
@@ -123,11 +125,7 @@ func (base *basic) shareDiv(b *basic, k int, cols []int) int {
 // the basics: it finds a point, then checks the pieces of the set outside
 // the basic holding it, each the set with the constraints before one
 // constraint of that basic and the negation of that one.
-var zzLog func(*basic, []int64, time.Duration)
-var zzSteps, zzSearch, zzCalls, zzFalse int
-
 func (c *cover) covered() bool {
-	zzSteps++
 	if c.steps++; c.steps > maxCoverSteps {
 		panic(simplex.BudgetExceeded{})
 	}
@@ -183,14 +181,9 @@ func (c *cover) point() []int64 {
 	if x, done := branchSample(c.tab, &nodes); x != nil || done {
 		return x
 	}
-	zzSearch++
 	p := c.base.clone()
 	p.ineqs = append(p.ineqs, copyRows(c.path)...)
-	t0 := time.Now()
 	x := p.simplify().sample()
-	if zzLog != nil {
-		zzLog(p, x, time.Since(t0))
-	}
 	if x == nil {
 		return nil
 	}

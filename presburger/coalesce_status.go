@@ -46,7 +46,7 @@ type pair struct {
 	orig      [2]*basic
 	others    []*basic // the other disjuncts, which a fusion may also cover
 	info      [2]*cinfo
-	result    *basic
+	result    *part
 	separated bool // the aligned basics are rationally disjoint
 }
 
@@ -104,10 +104,9 @@ func (b *basic) fixConstantLocals(owned []bool) {
 // cleanAligned removes the stored inequalities of an aligned basic that are
 // redundant and turns implicit equalities into equalities, keeping the
 // column layout (no simplification), and returns it with a tableau of it:
-// the one the reduction used when it found nothing to change (otherwise its
-// rows would keep the dropped constraints and the implicit equalities
-// unpinned, slowing every later optimisation). It returns nil when x is
-// rationally empty.
+// the one the reduction used (its redundant rows no longer restrict it)
+// unless an implicit equality would stay unpinned there. It returns nil
+// when x is rationally empty.
 func cleanAligned(x *basic) (*basic, *simplex.Tableau) {
 	eqs, ineqs := x.system()
 	red, impl, tab := simplex.ReduceTableau(eqs, ineqs, x.nSolverVars(), x.solver())
@@ -131,7 +130,7 @@ func cleanAligned(x *basic) (*basic, *simplex.Tableau) {
 			c.ineqs = append(c.ineqs, append([]int64(nil), in...))
 		}
 	}
-	if slices.Contains(red, true) || slices.Contains(impl, true) {
+	if slices.Contains(impl, true) {
 		tab = c.tableau()
 	}
 	return c, tab
@@ -258,20 +257,12 @@ func isZeroRow(r []int64) bool {
 	return true
 }
 
-// computeStatus fills the statuses of both basics; it reports false when an
-// inequality separates them (then nothing else is computed).
+// computeStatus fills the statuses of both basics; it reports false when
+// they are separated and cannot fuse (then not all are computed). The
+// equalities come first, as in isl: when one of basic k separates it from
+// j, j can only be an extension of k (see separatingEquality), which j's
+// statuses alone can rule out.
 func (p *pair) computeStatus() bool {
-	for k := 0; k < 2; k++ {
-		c := p.info[k]
-		c.ineqSt = make([]cstatus, len(c.b.ineqs))
-		c.ineqLow = make([]lowBound, len(c.b.ineqs))
-		for l, in := range c.b.ineqs {
-			c.ineqSt[l], c.ineqLow[l] = p.status(in, 1-k)
-			if c.ineqSt[l] == stSeparate {
-				return false
-			}
-		}
-	}
 	for k := 0; k < 2; k++ {
 		c := p.info[k]
 		c.eqSt = make([]cstatus, 2*len(c.b.eqs))
@@ -279,6 +270,44 @@ func (p *pair) computeStatus() bool {
 		for l, e := range c.b.eqs {
 			c.eqSt[2*l], c.eqLow[2*l] = p.status(negRow(e, 0), 1-k)
 			c.eqSt[2*l+1], c.eqLow[2*l+1] = p.status(e, 1-k)
+		}
+	}
+	for k := 0; k < 2; k++ {
+		if anyStatus(p.info[k].eqSt, stSeparate) && !p.mayExtend(1-k) {
+			return false
+		}
+	}
+	for k := 0; k < 2; k++ {
+		if p.info[k].ineqSt == nil && !p.ineqStatus(k, stSeparate) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayExtend computes the statuses of the inequalities of basic j and
+// reports whether j passes separatingEquality's first test: all its
+// constraints valid for the other basic but a single adjacent inequality.
+func (p *pair) mayExtend(j int) bool {
+	J := p.info[j]
+	if !allStatus(J.eqSt, stValid) || !p.ineqStatus(j, -1) {
+		return false
+	}
+	return countStatus(J.ineqSt, stAdjIneq) == 1 && countStatus(J.ineqSt, stValid) == len(J.ineqSt)-1
+}
+
+// ineqStatus fills the statuses of the inequalities of basic k, stopping
+// (and reporting false) at the first that is neither valid nor adjacent to
+// an inequality when stop is -1, or at the first of status stop otherwise.
+func (p *pair) ineqStatus(k int, stop cstatus) bool {
+	c := p.info[k]
+	c.ineqSt = make([]cstatus, len(c.b.ineqs))
+	c.ineqLow = make([]lowBound, len(c.b.ineqs))
+	for l, in := range c.b.ineqs {
+		st, low := p.status(in, 1-k)
+		c.ineqSt[l], c.ineqLow[l] = st, low
+		if st == stop || (stop == -1 && st != stValid && st != stAdjIneq) {
+			return false
 		}
 	}
 	return true

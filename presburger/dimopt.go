@@ -1,20 +1,22 @@
 package presburger
 
-import "tilefuse/presburger/internal/arith"
+import (
+	"slices"
 
-// The optimum of a single dimension x is found here without the parametric
-// search when the set is one disjunct without locals and x has a single
-// bound on the optimising side, with a unit coefficient: the common case of
-// a loop bound once the other dimensions are projected out.
-//
-// Projecting all dimensions but one out of a set leaves locals whose only
-// role was to tie the projected dimensions to each other: copies of a
-// local's own definition constraints (a dimension t = floor(i/64) becomes
-// the local with 64e <= i <= 64e + 63 stored beside its definition), or
-// existentials that Fourier-Motzkin removes exactly, or locals bounded by
-// unit multiples only. Left in place, each
-// is one more integer variable for the parametric search, which then
-// optimises it too and needs cuts and case splits for nothing.
+	"tilefuse/presburger/internal/arith"
+)
+
+// The bound of one dimension of a set (DimMin, DimMax) first projects the
+// other dimensions out. That leaves locals whose only role was to tie the
+// projected dimensions together: copies of a local's own definition
+// constraints (a dimension t = floor(i/64) becomes the local e with
+// 64e <= i <= 64e + 63 stored beside its definition), existentials that
+// Fourier-Motzkin removes exactly, and locals bounded by unit multiples
+// only. Left in place, each is one more integer variable for the
+// parametric search, which optimises it too and needs cuts and case
+// splits for nothing. Once they are gone, the usual loop bound has a
+// single bound with a unit coefficient on the optimising side, and then
+// the optimum is read off without the search.
 
 // onlyDim projects the set r onto its dimension pos, in one pass.
 func (r rel) onlyDim(pos int) rel {
@@ -139,7 +141,7 @@ func (r rel) unitBound(max bool) (pw PwMultiAff, ok bool) {
 	}
 	b := r.parts[0]
 	np := b.nParam
-	x := 1 + np // the column of the dimension
+	x := 1 + np // the column of the dimension, the last one
 	if b.empty || len(b.divs) > 0 {
 		return pw, false
 	}
@@ -152,33 +154,33 @@ func (r rel) unitBound(max bool) (pw PwMultiAff, ok bool) {
 	if max {
 		side = -1
 	}
-	var bound []int64
-	for _, in := range b.ineqs {
+	k := -1
+	for i, in := range b.ineqs {
 		switch {
-		case in[x] == side && bound == nil:
-			bound = in
+		case in[x] == side && k < 0:
+			k = i
 		case in[x] != 0 && (in[x] > 0) == (side > 0):
 			return pw, false
 		}
 	}
-	if bound == nil {
+	if k < 0 {
 		return pw, false
 	}
 	// side*x + h >= 0 with the unit coefficient: the optimum is -side*h.
 	f := make([]int64, 1+np)
 	for j := range f {
-		f[j] = arith.Mul(-side, bound[j])
+		f[j] = arith.Mul(-side, b.ineqs[k][j])
 	}
 	dom := newUniverse(np, 0, 0)
 	dom.bud = b.bud
 	for _, e := range b.eqs {
-		dom.eqs = append(dom.eqs, append(e[:x:x], e[x+1:]...))
+		dom.eqs = append(dom.eqs, slices.Clone(e[:x]))
 	}
-	for _, in := range b.ineqs {
-		if sameRow(in, bound) {
+	for i, in := range b.ineqs {
+		if i == k {
 			continue
 		}
-		row := append(in[:x:x], in[x+1:]...)
+		row := slices.Clone(in[:x])
 		for j := range row {
 			row[j] = arith.AddMul(row[j], in[x], f[j])
 		}
@@ -190,6 +192,3 @@ func (r rel) unitBound(max bool) (pw PwMultiAff, ok bool) {
 	}
 	return pw, true
 }
-
-// sameRow reports whether a and b are the same slice.
-func sameRow(a, b []int64) bool { return len(a) > 0 && len(b) > 0 && &a[0] == &b[0] }

@@ -5,9 +5,8 @@ package presburger
 // the normalizations of inequalities and locals that rely on it.
 
 import (
-	"slices"
-
 	"fmt"
+	"slices"
 
 	"tilefuse/presburger/internal/arith"
 	"tilefuse/presburger/internal/simplex"

@@ -202,8 +202,11 @@ func (t *Tableau) appendRow(row []int64, sign int64) int {
 		}
 		// r += a·vr, over the common denominator lcm(r[0], vr[0]).
 		vr := t.rows[u.pos]
-		l := arith.LCM(r[0], vr[0])
-		m1, m2 := l/r[0], arith.Mul(a, l/vr[0])
+		m1, m2 := int64(1), a
+		if r[0] != vr[0] {
+			l := arith.LCM(r[0], vr[0])
+			m1, m2 = l/r[0], arith.Mul(a, l/vr[0])
+		}
 		lincomb(r, r, m1, -1, vr, m2, 0, t.scratch)
 	}
 	u := len(t.unk)
@@ -237,6 +240,9 @@ func (t *Tableau) Reserve(n int) {
 	t.rowVar = slices.Grow(t.rowVar, n+1)
 	t.unk = slices.Grow(t.unk, n+1)
 	t.undo = slices.Grow(t.undo, 2*n)
+	if w := 2 + t.nVar; len(t.slab) < (n+1)*w {
+		t.slab = make([]int64, (n+1)*w)
+	}
 }
 
 // deleteRow removes row r, moving the last row into its place.

@@ -1,0 +1,8 @@
+#pragma omp parallel for
+for (int c0 = 0; c0 < N; c0 += 1)
+  for (int c1 = 0; c1 < N; c1 += 1)
+    S(c0, c1);
+// vector
+#pragma omp parallel for simd
+for (int c0 = 0; c0 < N; c0 += 1)
+  T(c0);

@@ -1,0 +1,5 @@
+for (int c0 = 0; c0 < N; c0 += 1)
+  S(c0);
+for (int c0 = 0; c0 < N; c0 += 1)
+  for (int c1 = 0; c1 <= c0; c1 += 1)
+    T(c0, c1);

@@ -1,0 +1,3 @@
+// kernel
+for (int c0 = 0; c0 < N; c0 += 1)
+  T(c0);
