@@ -444,24 +444,7 @@ func (c *compiler) int(e scop.Expr) (intFn, error) {
 	case *scop.Binary:
 		return c.intBinary(e)
 	case *scop.Select:
-		cond, err := c.int(e.Cond)
-		if err != nil {
-			return nil, err
-		}
-		th, err := c.int(e.Then)
-		if err != nil {
-			return nil, err
-		}
-		el, err := c.int(e.Else)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *frame) int64 {
-			if cond(f) != 0 {
-				return th(f)
-			}
-			return el(f)
-		}, nil
+		return compileSelect(c, e, c.int)
 	case *scop.Cast:
 		return c.castToInt(e)
 	case *scop.Call:
@@ -800,24 +783,7 @@ func (c *compiler) float(e scop.Expr) (floatFn, error) {
 	case *scop.Binary:
 		return c.floatBinary(e, f32)
 	case *scop.Select:
-		cond, err := c.int(e.Cond)
-		if err != nil {
-			return nil, err
-		}
-		th, err := c.float(e.Then)
-		if err != nil {
-			return nil, err
-		}
-		el, err := c.float(e.Else)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *frame) float64 {
-			if cond(f) != 0 {
-				return th(f)
-			}
-			return el(f)
-		}, nil
+		return compileSelect(c, e, c.float)
 	case *scop.Cast:
 		return c.castToFloat(e)
 	case *scop.Call:
@@ -965,4 +931,27 @@ func (c *compiler) call(e *scop.Call, f32 bool) (floatFn, error) {
 		return func(f *frame) float64 { return fn(x(f), y(f)) }, nil
 	}
 	return nil, fmt.Errorf("statement %s: unknown function %s/%d", c.s.Name, e.Fn, len(e.Args))
+}
+
+// compileSelect compiles a select whose branches compile with branch
+// (c.int or c.float); only the chosen branch runs.
+func compileSelect[F ~func(*frame) T, T any](c *compiler, e *scop.Select, branch func(scop.Expr) (F, error)) (F, error) {
+	cond, err := c.int(e.Cond)
+	if err != nil {
+		return nil, err
+	}
+	th, err := branch(e.Then)
+	if err != nil {
+		return nil, err
+	}
+	el, err := branch(e.Else)
+	if err != nil {
+		return nil, err
+	}
+	return F(func(f *frame) T {
+		if cond(f) != 0 {
+			return th(f)
+		}
+		return el(f)
+	}), nil
 }
