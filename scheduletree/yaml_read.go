@@ -173,18 +173,7 @@ func (p *yamlParser) blockMap(c int) *yamlValue {
 	l, cc := p.lineCol(p.pos)
 	v := p.at(l, cc)
 	for {
-		kpos := p.pos
-		k := p.scalar(false)
-		p.skipSpaces()
-		if p.peek() != ':' {
-			p.fail("':' expected after key %q", k.str)
-		}
-		if v.get(k.str) != nil {
-			p.pos = kpos
-			p.fail("duplicate key %q", k.str)
-		}
-		p.pos++
-		p.skipSpaces()
+		k := p.mapKey(v, false, p.skipSpaces)
 		var val *yamlValue
 		if ch := p.peek(); ch == 0 || ch == '\n' || ch == '\r' || ch == '#' {
 			p.skipBlank()
@@ -269,18 +258,7 @@ func (p *yamlParser) flow() *yamlValue {
 			return v
 		}
 		if open == '{' {
-			kpos := p.pos
-			k := p.scalar(true)
-			p.skipBlank()
-			if p.peek() != ':' {
-				p.fail("':' expected after key %q", k.str)
-			}
-			if v.get(k.str) != nil {
-				p.pos = kpos
-				p.fail("duplicate key %q", k.str)
-			}
-			p.pos++
-			p.skipBlank()
+			k := p.mapKey(v, true, p.skipBlank)
 			v.keys = append(v.keys, k.str)
 			v.vals = append(v.vals, p.flowValue())
 		} else {
@@ -414,4 +392,23 @@ func (p *yamlParser) singleQuoted() string {
 		b.WriteByte(ch)
 		p.pos++
 	}
+}
+
+// mapKey reads a mapping key of v and the ':' after it, skipping with
+// skip (spaces in block style, blank lines too in flow style); a missing
+// ':' or a repeated key fails.
+func (p *yamlParser) mapKey(v *yamlValue, flow bool, skip func()) *yamlValue {
+	kpos := p.pos
+	k := p.scalar(flow)
+	skip()
+	if p.peek() != ':' {
+		p.fail("':' expected after key %q", k.str)
+	}
+	if v.get(k.str) != nil {
+		p.pos = kpos
+		p.fail("duplicate key %q", k.str)
+	}
+	p.pos++
+	skip()
+	return k
 }
