@@ -74,6 +74,19 @@ func (o *opBudget) checkPieces(n int) {
 	}
 }
 
+// spendOn charges the size of pieces built outside the solver, so that
+// an operation multiplying large pieces stops like one pivoting too long.
+func (o *opBudget) spendOn(pieces []*basic) {
+	if o == nil {
+		return
+	}
+	var n int64
+	for _, p := range pieces {
+		n += int64(p.nCol()) * int64(1+len(p.eqs)+len(p.ineqs))
+	}
+	o.Spend(n)
+}
+
 // budget returns the budget attached to r's pieces, if any.
 func (r rel) budget() *opBudget {
 	for _, b := range r.parts {

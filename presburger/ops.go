@@ -1,6 +1,9 @@
 package presburger
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // spaceError reports operands whose spaces do not fit the operation.
 func spaceError(op string, a, b Space) {
@@ -71,6 +74,9 @@ func (r rel) subtract(s rel) rel {
 	r, s = r.checkSame("subtract", s)
 	out := rel{space: r.space}
 	for _, a := range r.parts {
+		if slices.ContainsFunc(s.parts, func(b *basic) bool { return syntacticSubset(a, b) }) {
+			continue
+		}
 		pieces := []*basic{a}
 		for _, b := range s.parts {
 			var next []*basic
@@ -78,11 +84,61 @@ func (r rel) subtract(s rel) rel {
 				next = append(next, subtractBasic(p, b)...)
 			}
 			a.bud.checkPieces(len(next))
+			a.bud.spendOn(next)
 			pieces = next
 		}
 		out.parts = append(out.parts, pieces...)
 	}
 	return out
+}
+
+// syntacticSubset reports whether a ⊆ b is evident without solving: the
+// same locals, and every constraint of b among a's. Subtracting a set
+// from (a part of) itself then costs nothing instead of a split per
+// constraint and local.
+func syntacticSubset(a, b *basic) bool {
+	if a.empty {
+		return true
+	}
+	if b.empty || a.nParam != b.nParam || a.nIn != b.nIn || a.nOut != b.nOut || len(a.divs) != len(b.divs) {
+		return false
+	}
+	for i, d := range a.divs {
+		if d.den != b.divs[i].den || !slices.Equal(d.num, b.divs[i].num) {
+			return false
+		}
+	}
+	hasRow := func(rows [][]int64, r []int64, orNeg bool) bool {
+		for _, x := range rows {
+			if slices.Equal(x, r) || orNeg && isNegation(x, r) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, e := range b.eqs {
+		if !hasRow(a.eqs, e, true) {
+			return false
+		}
+	}
+	for _, in := range b.ineqs {
+		if !hasRow(a.ineqs, in, false) && !hasRow(a.eqs, in, true) {
+			return false
+		}
+	}
+	return true
+}
+
+func isNegation(x, r []int64) bool {
+	if len(x) != len(r) {
+		return false
+	}
+	for i := range x {
+		if x[i] != -r[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // complement returns the universe of r's space minus r.

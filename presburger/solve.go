@@ -305,6 +305,8 @@ func subtractBasic(a, b *basic) []*basic {
 		for _, p := range pieces {
 			next = append(next, subtractKnown(p, bk)...)
 		}
+		a.bud.checkPieces(len(next))
+		a.bud.spendOn(next)
 		pieces = next
 	}
 	return pieces

@@ -36,3 +36,8 @@ func (b *Budget) spend(n int64) {
 		panic(BudgetExceeded{})
 	}
 }
+
+// Spend charges n operations of work done outside the solver (building
+// pieces, for example), panicking with BudgetExceeded when the budget is
+// exhausted.
+func (b *Budget) Spend(n int64) { b.spend(n) }
