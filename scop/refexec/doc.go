@@ -49,4 +49,13 @@
 // Every array access is bounds-checked: an access outside the array's
 // shape stops the run with an *InstanceError naming the statement, the
 // instance, the array, the subscript and the element.
+//
+// # Instances in any order
+//
+// Compile compiles the same closures for a caller that chooses the
+// instances and their order (the AST interpreter): Code.Exec runs one.
+// Optionally the code counts instances, loads, stores and math calls as
+// executed (compiled in only when asked, so Run pays nothing), and arrays
+// named rebindable are reached through a cell whose buffer Code.Bind
+// replaces at run time (tile-local buffers).
 package refexec

@@ -41,12 +41,20 @@ type compiler struct {
 	s      *scop.Stmt
 	params map[string]int64
 	bufs   map[string]*scop.Buffer
+	// Set by Compile only (compile.go), so that Run's code is unchanged:
+	// the statement's counters (nil: no counting) and the arrays accessed
+	// through a rebindable cell.
+	count *stmtCounters
+	cells map[string]*cell
 }
 
 // compileStmt returns the code of one instance: the write's address (with
 // its bounds check), then the value, then the store.
 func (c *compiler) compileStmt() (func(*frame), error) {
 	w := c.s.Write
+	if cl := c.cells[w.Array]; cl != nil {
+		return c.cellStmt(cl)
+	}
 	addr, buf, err := c.ref(w.Array, w.Index, scop.Pos{}, "write")
 	if err != nil {
 		return nil, err
@@ -344,8 +352,8 @@ next:
 	return &out
 }
 
-// read compiles an array load.
-func (c *compiler) readInt(e *scop.Read) (intFn, error) {
+// loadInt compiles a load from a buffer bound at compile time.
+func (c *compiler) loadInt(e *scop.Read) (intFn, error) {
 	addr, buf, err := c.ref(e.Array, e.Index, e.At, "read")
 	if err != nil {
 		return nil, err
@@ -371,7 +379,7 @@ func (c *compiler) readInt(e *scop.Read) (intFn, error) {
 	return func(f *frame) int64 { return int64(binary.LittleEndian.Uint64(data[8*addr(f):])) }, nil
 }
 
-func (c *compiler) readFloat(e *scop.Read) (floatFn, error) {
+func (c *compiler) loadFloat(e *scop.Read) (floatFn, error) {
 	addr, buf, err := c.ref(e.Array, e.Index, e.At, "read")
 	if err != nil {
 		return nil, err
@@ -456,15 +464,15 @@ func (c *compiler) int(e scop.Expr) (intFn, error) {
 			return nil, err
 		}
 		if !t.IsSigned() {
-			return x, nil
+			return countCall(c, e.Fn, x), nil
 		}
-		return wrapFn(t, func(f *frame) int64 {
+		return countCall(c, e.Fn, wrapFn(t, func(f *frame) int64 {
 			v := x(f)
 			if v < 0 {
 				return -v
 			}
 			return v
-		}), nil
+		})), nil
 	}
 	return nil, fmt.Errorf("statement %s: cannot evaluate %T %s", c.s.Name, e, e)
 }
@@ -919,16 +927,16 @@ func (c *compiler) call(e *scop.Call, f32 bool) (floatFn, error) {
 	if fn, ok := mathFuncs1[e.Fn]; ok && len(args) == 1 {
 		x := args[0]
 		if f32 {
-			return func(f *frame) float64 { return float64(float32(fn(x(f)))) }, nil
+			return countCall(c, e.Fn, func(f *frame) float64 { return float64(float32(fn(x(f)))) }), nil
 		}
-		return func(f *frame) float64 { return fn(x(f)) }, nil
+		return countCall(c, e.Fn, func(f *frame) float64 { return fn(x(f)) }), nil
 	}
 	if fn, ok := mathFuncs2[e.Fn]; ok && len(args) == 2 {
 		x, y := args[0], args[1]
 		if f32 {
-			return func(f *frame) float64 { return float64(float32(fn(x(f), y(f)))) }, nil
+			return countCall(c, e.Fn, func(f *frame) float64 { return float64(float32(fn(x(f), y(f)))) }), nil
 		}
-		return func(f *frame) float64 { return fn(x(f), y(f)) }, nil
+		return countCall(c, e.Fn, func(f *frame) float64 { return fn(x(f), y(f)) }), nil
 	}
 	return nil, fmt.Errorf("statement %s: unknown function %s/%d", c.s.Name, e.Fn, len(e.Args))
 }

@@ -70,28 +70,8 @@ func Run(p *scop.Program, params map[string]int64, bufs map[string]*scop.Buffer)
 	if err := p.CheckParams(params); err != nil {
 		return err
 	}
-	if bufs == nil {
-		bufs = map[string]*scop.Buffer{}
-	}
-	for _, a := range p.Arrays {
-		b := bufs[a.Name]
-		if b == nil {
-			if b, err = alloc(a, params); err != nil {
-				return err
-			}
-			bufs[a.Name] = b
-			continue
-		}
-		shape, err := a.Shape(params)
-		if err != nil {
-			return err
-		}
-		if b.Type != a.Type || !slices.Equal(b.Shape, shape) {
-			return fmt.Errorf("buffer of array %s is %s%v, want %s%v", a.Name, b.Type, b.Shape, a.Type, shape)
-		}
-		if int64(len(b.Data)) != product(shape)*int64(b.Type.Size()) {
-			return fmt.Errorf("buffer of array %s holds %d bytes, not %d elements of %s", a.Name, len(b.Data), product(shape), a.Type)
-		}
+	if bufs, err = bindBuffers(p, params, bufs); err != nil {
+		return err
 	}
 	if len(p.Stmts) == 0 {
 		return nil
@@ -161,6 +141,37 @@ func Run(p *scop.Program, params map[string]int64, bufs map[string]*scop.Buffer)
 			}
 		}
 	}
+}
+
+// bindBuffers checks that each buffer in bufs fits its array at params
+// and gives every other array a zeroed one, added to bufs (a new map when
+// bufs is nil).
+func bindBuffers(p *scop.Program, params map[string]int64, bufs map[string]*scop.Buffer) (map[string]*scop.Buffer, error) {
+	if bufs == nil {
+		bufs = map[string]*scop.Buffer{}
+	}
+	for _, a := range p.Arrays {
+		b := bufs[a.Name]
+		if b == nil {
+			b, err := alloc(a, params)
+			if err != nil {
+				return nil, err
+			}
+			bufs[a.Name] = b
+			continue
+		}
+		shape, err := a.Shape(params)
+		if err != nil {
+			return nil, err
+		}
+		if b.Type != a.Type || !slices.Equal(b.Shape, shape) {
+			return nil, fmt.Errorf("buffer of array %s is %s%v, want %s%v", a.Name, b.Type, b.Shape, a.Type, shape)
+		}
+		if int64(len(b.Data)) != product(shape)*int64(b.Type.Size()) {
+			return nil, fmt.Errorf("buffer of array %s holds %d bytes, not %d elements of %s", a.Name, len(b.Data), product(shape), a.Type)
+		}
+	}
+	return bufs, nil
 }
 
 func product(shape []int64) int64 {
