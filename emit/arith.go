@@ -1,0 +1,259 @@
+package emit
+
+import (
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"tilefuse/scop"
+)
+
+// This file lowers integer operators, conversions and math calls.
+// Integers are computed at their own width, which wraps as the reference
+// executor does; where LLVM's operation has undefined cases that the
+// reference defines (INT_MIN / -1, shifting a promoted narrow value),
+// the operation is done wider or guarded.
+
+func (c *stmtCtx) intBinary(e *scop.Binary, x, y value.Value) value.Value {
+	t := e.X.Type()
+	b := c.b()
+	switch e.Op {
+	case scop.Add:
+		return b.NewAdd(x, y)
+	case scop.Sub:
+		return b.NewSub(x, y)
+	case scop.Mul:
+		return b.NewMul(x, y)
+	case scop.BitAnd:
+		return b.NewAnd(x, y)
+	case scop.BitOr:
+		return b.NewOr(x, y)
+	case scop.BitXor:
+		return b.NewXor(x, y)
+	case scop.Div, scop.Rem:
+		if !t.IsSigned() {
+			if e.Op == scop.Div {
+				return b.NewUDiv(x, y)
+			}
+			return b.NewURem(x, y)
+		}
+		return c.truncDiv(e.Op, x, y, t)
+	case scop.FloorDiv, scop.Mod:
+		if !t.IsSigned() {
+			if e.Op == scop.FloorDiv {
+				return b.NewUDiv(x, y)
+			}
+			return b.NewURem(x, y)
+		}
+		return c.floorDiv(e.Op, x, y, t)
+	case scop.Min:
+		// As the reference: y when y < x, else x.
+		return b.NewSelect(c.compare(scop.Lt, y, x, t), y, x)
+	case scop.Max:
+		return b.NewSelect(c.compare(scop.Lt, x, y, t), y, x)
+	case scop.Shl, scop.Shr:
+		return c.shift(e.Op, x, y, t)
+	}
+	fail("%s: operator %s on %s in %s", c.what, e.Op, t, e)
+	return nil
+}
+
+// notMinusOne reports whether v is a constant other than -1, for which
+// sdiv and srem are defined whenever C's / and % are.
+func notMinusOne(v value.Value) bool {
+	k, ok := v.(*constant.Int)
+	return ok && !(k.X.IsInt64() && k.X.Int64() == -1)
+}
+
+// truncDiv is C's truncating / or % of signed integers. Narrower types
+// are computed in a wider one, where INT_MIN / -1 cannot overflow; i64
+// tests for -1 (the quotient wraps, the remainder is 0).
+func (c *stmtCtx) truncDiv(op scop.BinOp, x, y value.Value, t scop.ElemType) value.Value {
+	b := c.b()
+	apply := func(x, y value.Value) value.Value {
+		if op == scop.Div {
+			return b.NewSDiv(x, y)
+		}
+		return b.NewSRem(x, y)
+	}
+	switch {
+	case notMinusOne(y) && t.Bits() >= 32:
+		return apply(x, y)
+	case t.Bits() < 32:
+		return b.NewTrunc(apply(b.NewSExt(x, types.I32), b.NewSExt(y, types.I32)), llType(t))
+	case t.Bits() == 32:
+		return b.NewTrunc(apply(b.NewSExt(x, types.I64), b.NewSExt(y, types.I64)), types.I32)
+	}
+	m1 := b.NewICmp(enum.IPredEQ, y, i64(-1))
+	safe := b.NewSelect(m1, i64(1), y)
+	if op == scop.Div {
+		return b.NewSelect(m1, b.NewSub(i64(0), x), b.NewSDiv(x, safe))
+	}
+	return b.NewSRem(x, safe)
+}
+
+// floorDiv is floor division or modulo of signed integers, as C's
+// tf_floordiv and tf_mod on int64_t: computed in i64, the quotient moved
+// down (the remainder up by y) when the remainder is non-zero and its
+// sign differs from y's.
+func (c *stmtCtx) floorDiv(op scop.BinOp, x, y value.Value, t scop.ElemType) value.Value {
+	b := c.b()
+	x, y = c.toI64(x, t), c.toI64(y, t)
+	var m1 value.Value
+	if t.Bits() == 64 && !notMinusOne(y) {
+		m1 = b.NewICmp(enum.IPredEQ, y, i64(-1))
+		y = b.NewSelect(m1, i64(1), y)
+	}
+	r := b.NewSRem(x, y)
+	adjust := b.NewAnd(
+		b.NewICmp(enum.IPredNE, r, i64(0)),
+		b.NewICmp(enum.IPredNE, b.NewICmp(enum.IPredSLT, r, i64(0)), b.NewICmp(enum.IPredSLT, y, i64(0))))
+	var out value.Value
+	if op == scop.Mod {
+		out = b.NewAdd(r, b.NewSelect(adjust, y, i64(0)))
+	} else {
+		out = b.NewSub(b.NewSDiv(x, y), b.NewZExt(adjust, types.I64))
+		if m1 != nil {
+			out = b.NewSelect(m1, b.NewSub(i64(0), x), out)
+		}
+	}
+	if t.Bits() < 64 {
+		out = b.NewTrunc(out, llType(t))
+	}
+	return out
+}
+
+// shift is << or >>: C promotes a narrow operand to int, so a count up
+// to 31 is defined there and the result is truncated back.
+func (c *stmtCtx) shift(op scop.BinOp, x, y value.Value, t scop.ElemType) value.Value {
+	b := c.b()
+	wide := t.Bits() < 32
+	if wide {
+		ext := func(v value.Value) value.Value {
+			if t.IsSigned() {
+				return b.NewSExt(v, types.I32)
+			}
+			return b.NewZExt(v, types.I32)
+		}
+		x, y = ext(x), ext(y)
+	}
+	var out value.Value
+	switch {
+	case op == scop.Shl:
+		out = b.NewShl(x, y)
+	case t.IsSigned():
+		out = b.NewAShr(x, y)
+	default:
+		out = b.NewLShr(x, y)
+	}
+	if wide {
+		out = b.NewTrunc(out, llType(t))
+	}
+	return out
+}
+
+// convert is C's conversion of v from type from to type to.
+func (c *stmtCtx) convert(v value.Value, from, to scop.ElemType) value.Value {
+	b := c.b()
+	if !validType(from) || !validType(to) {
+		fail("%s: conversion from %s to %s", c.what, from, to)
+	}
+	switch {
+	case from == to:
+		return v
+	case from.IsFloat() && to.IsFloat():
+		if to == scop.F32 {
+			return b.NewFPTrunc(v, types.Float)
+		}
+		return b.NewFPExt(v, types.Double)
+	case from.IsFloat() && to == scop.Bool:
+		// NaN converts to true.
+		return b.NewFCmp(enum.FPredUNE, v, floatConst(from, 0))
+	case from.IsFloat():
+		if to == scop.U64 {
+			return b.NewFPToUI(v, types.I64)
+		}
+		// Through i64, then wrapped, as the reference converts values
+		// out of a narrow type's range.
+		w := b.NewFPToSI(v, types.I64)
+		if to.Bits() < 64 {
+			return b.NewTrunc(w, llType(to))
+		}
+		return w
+	case to.IsFloat():
+		if from.IsSigned() {
+			return b.NewSIToFP(v, llType(to))
+		}
+		return b.NewUIToFP(v, llType(to))
+	case to == scop.Bool:
+		return b.NewICmp(enum.IPredNE, v, intConst(from, 0))
+	}
+	fb, tb := from.Bits(), to.Bits()
+	switch {
+	case fb == tb:
+		return v
+	case fb > tb:
+		return b.NewTrunc(v, llType(to))
+	case from.IsSigned():
+		return b.NewSExt(v, llType(to))
+	}
+	return b.NewZExt(v, llType(to))
+}
+
+// libmNames are the C library's names of the functions without an LLVM
+// intrinsic of the same meaning; f32 calls use the f variants.
+var libmNames = map[string]string{
+	"exp": "exp", "log": "log", "pow": "pow", "sin": "sin", "cos": "cos",
+	"tan": "tan", "tanh": "tanh", "atan": "atan", "atan2": "atan2",
+	"exp2": "exp2", "log2": "log2",
+}
+
+// intrinsicNames are the functions with an exact LLVM intrinsic (round
+// rounds half away from zero, as C's).
+var intrinsicNames = map[string]string{
+	"sqrt": "llvm.sqrt", "abs": "llvm.fabs", "floor": "llvm.floor",
+	"ceil": "llvm.ceil", "round": "llvm.round",
+}
+
+func (c *stmtCtx) call(e *scop.Call) value.Value {
+	t := e.T
+	if n, ok := scop.MathFuncs[e.Fn]; !ok || n != len(e.Args) {
+		fail("%s: unknown function %s/%d", c.what, e.Fn, len(e.Args))
+	}
+	args := make([]value.Value, len(e.Args))
+	for i, a := range e.Args {
+		if a.Type() != t {
+			fail("%s: argument %s of %s has type %s, not %s", c.what, a, e.Fn, a.Type(), t)
+		}
+		args[i] = c.val(a)
+	}
+	if t.IsInt() {
+		if e.Fn != "abs" {
+			fail("%s: %s on integers in %s", c.what, e.Fn, e)
+		}
+		if !t.IsSigned() {
+			return args[0]
+		}
+		// The most negative value stays itself, as in the reference.
+		b := c.b()
+		x := args[0]
+		return b.NewSelect(b.NewICmp(enum.IPredSLT, x, intConst(t, 0)), b.NewSub(intConst(t, 0), x), x)
+	}
+	if !t.IsFloat() {
+		fail("%s: %s on %s", c.what, e.Fn, t)
+	}
+	if name, ok := intrinsicNames[e.Fn]; ok {
+		return c.intrinsic(name, t, args...)
+	}
+	name := libmNames[e.Fn]
+	if t == scop.F32 {
+		name += "f"
+	}
+	ft := llType(t)
+	params := make([]types.Type, len(args))
+	for i := range params {
+		params[i] = ft
+	}
+	return c.b().NewCall(c.fs.e.declare(name, ft, params...), args...)
+}

@@ -1,0 +1,259 @@
+package emit
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"tilefuse/ast"
+	"tilefuse/frontend/cparse"
+	"tilefuse/scheduler"
+	"tilefuse/scop"
+	"tilefuse/scop/charness"
+	"tilefuse/scop/refexec"
+)
+
+// The inputs of the expression cases: one array per type, indexed by the
+// loop iterator i, and two scalars. B is a _Bool array.
+var exprInputs = []struct {
+	name string
+	t    scop.ElemType
+}{
+	{"D", scop.F64}, {"F", scop.F32}, {"I", scop.I32}, {"J", scop.I32},
+	{"L", scop.I64}, {"S", scop.I16}, {"U", scop.U8}, {"W", scop.U32},
+	{"Q", scop.U64}, {"C", scop.I8}, {"H", scop.U16}, {"B", scop.Bool},
+}
+
+// Builders of statement bodies.
+func it(t scop.ElemType) scop.Expr { return &scop.Iter{Name: "i", Index: 0, T: t} }
+func rd(a string) scop.Expr {
+	for _, in := range exprInputs {
+		if in.name == a {
+			return &scop.Read{Ref: scop.Ref{Array: a, Index: []scop.Expr{it(scop.I32)}}, T: in.t}
+		}
+	}
+	panic("no input " + a)
+}
+func scalar(a string, t scop.ElemType) scop.Expr { return &scop.Read{Ref: scop.Ref{Array: a}, T: t} }
+func ki(t scop.ElemType, v int64) scop.Expr      { return &scop.Const{T: t, I: v} }
+func kf(t scop.ElemType, v float64) scop.Expr    { return &scop.Const{T: t, F: v} }
+func cast(x scop.Expr, t scop.ElemType) scop.Expr {
+	return &scop.Cast{X: x, T: t}
+}
+func bin(op scop.BinOp, x, y scop.Expr) scop.Expr {
+	t := x.Type()
+	if op.IsCompare() || op.IsLogical() {
+		t = scop.Bool
+	}
+	return &scop.Binary{Op: op, X: x, Y: y, T: t}
+}
+func un(op scop.UnOp, x scop.Expr) scop.Expr { return &scop.Unary{Op: op, X: x} }
+func sel(c, a, b scop.Expr) scop.Expr        { return &scop.Select{Cond: c, Then: a, Else: b} }
+func call(fn string, args ...scop.Expr) scop.Expr {
+	return &scop.Call{Fn: fn, Args: args, T: args[0].Type()}
+}
+
+// sub8 is x - 8 at x's type: negative values from the inputs' 0..15.
+func sub8(x scop.Expr) scop.Expr { return bin(scop.Sub, x, ki(x.Type(), 8)) }
+
+// odd is 2x - 15 at x's type: an odd divisor in -15..15, never zero.
+func odd(x scop.Expr) scop.Expr {
+	return bin(scop.Sub, bin(scop.Mul, x, ki(x.Type(), 2)), ki(x.Type(), 15))
+}
+
+// exprCase is one statement body; libm marks results that only the C
+// library computes bit for bit (not the reference executor's Go math).
+type exprCase struct {
+	name string
+	e    scop.Expr
+	libm bool
+}
+
+func exprCases() []exprCase {
+	i32 := func(x scop.Expr) scop.Expr { return cast(x, scop.I32) }
+	nan, inf := kf(scop.F64, math.NaN()), kf(scop.F32, math.Inf(1))
+	cases := []exprCase{
+		{"wrap_mul_i32", bin(scop.Mul, bin(scop.Mul, rd("I"), ki(scop.I32, 100000)), ki(scop.I32, 100000)), false},
+		{"div_i32", bin(scop.Div, sub8(rd("I")), odd(rd("J"))), false},
+		{"rem_i32", bin(scop.Rem, sub8(rd("I")), odd(rd("J"))), false},
+		{"floordiv_i32", bin(scop.FloorDiv, sub8(rd("I")), odd(rd("J"))), false},
+		{"mod_i32", bin(scop.Mod, sub8(rd("I")), odd(rd("J"))), false},
+		{"floordiv_i64_const", bin(scop.FloorDiv, sub8(rd("L")), ki(scop.I64, -3)), false},
+		{"floordiv_i64", bin(scop.FloorDiv, sub8(rd("L")), cast(odd(rd("J")), scop.I64)), false},
+		{"mod_i64", bin(scop.Mod, sub8(rd("L")), cast(odd(rd("J")), scop.I64)), false},
+		{"div_i64", bin(scop.Div, sub8(rd("L")), cast(odd(rd("J")), scop.I64)), false},
+		{"rem_i64_const", bin(scop.Rem, sub8(rd("L")), ki(scop.I64, 5)), false},
+		{"div_i8", bin(scop.Div, cast(sub8(rd("I")), scop.I8), cast(odd(rd("J")), scop.I8)), false},
+		{"mod_i16", bin(scop.Mod, cast(sub8(rd("I")), scop.I16), ki(scop.I16, 3)), false},
+		{"floordiv_i16", bin(scop.FloorDiv, sub8(rd("S")), ki(scop.I16, 3)), false},
+		{"floordiv_u8", bin(scop.FloorDiv, rd("U"), bin(scop.BitOr, cast(rd("J"), scop.U8), ki(scop.U8, 1))), false},
+		{"mod_u8", bin(scop.Mod, rd("U"), ki(scop.U8, 6)), false},
+		{"div_u32", bin(scop.Div, bin(scop.Sub, rd("W"), ki(scop.U32, 8)), ki(scop.U32, 7)), false},
+		{"rem_u64", bin(scop.Rem, bin(scop.Mul, rd("Q"), ki(scop.U64, -3)), ki(scop.U64, 1000003)), false},
+		{"lt_u64", i32(bin(scop.Lt, cast(sub8(rd("I")), scop.U64), rd("Q"))), false},
+		{"ge_u32", i32(bin(scop.Ge, bin(scop.Sub, rd("W"), ki(scop.U32, 8)), ki(scop.U32, 3))), false},
+		{"shl_i32", bin(scop.Shl, rd("I"), bin(scop.BitAnd, rd("J"), ki(scop.I32, 7))), false},
+		{"shr_i32", bin(scop.Shr, sub8(rd("I")), ki(scop.I32, 2)), false},
+		{"shr_u32", bin(scop.Shr, bin(scop.Sub, rd("W"), ki(scop.U32, 8)), ki(scop.U32, 3)), false},
+		{"shl_i8", bin(scop.Shl, cast(rd("I"), scop.I8), cast(bin(scop.BitAnd, rd("J"), ki(scop.I32, 7)), scop.I8)), false},
+		{"shr_i8", bin(scop.Shr, sub8(rd("C")), ki(scop.I8, 1)), false},
+		{"shr_u16", bin(scop.Shr, bin(scop.Sub, rd("H"), ki(scop.U16, 8)), ki(scop.U16, 2)), false},
+		{"bitnot_i32", un(scop.BitNot, rd("I")), false},
+		{"bitnot_u8", un(scop.BitNot, rd("U")), false},
+		{"neg_u8", un(scop.Neg, rd("U")), false},
+		{"xor_i64", bin(scop.BitXor, rd("L"), ki(scop.I64, -1<<40)), false},
+		{"mul_i16", bin(scop.Mul, cast(bin(scop.Mul, rd("I"), ki(scop.I32, 3000)), scop.I16), ki(scop.I16, 7)), false},
+		{"add_u16", bin(scop.Add, rd("H"), ki(scop.U16, 65530)), false},
+		{"min_i32", bin(scop.Min, sub8(rd("I")), sub8(rd("J"))), false},
+		{"max_u8", bin(scop.Max, rd("U"), cast(rd("J"), scop.U8)), false},
+		{"min_i64", bin(scop.Min, sub8(rd("L")), ki(scop.I64, 2)), false},
+		{"min_f64", bin(scop.Min, rd("D"), kf(scop.F64, 2)), false},
+		{"max_f32", bin(scop.Max, rd("F"), kf(scop.F32, 1.5)), false},
+		{"fmin_nan", bin(scop.Min, nan, rd("D")), false},
+		{"min_inf_f32", bin(scop.Min, rd("F"), inf), false},
+		{"ne_nan", i32(bin(scop.Ne, rd("D"), nan)), false},
+		{"lt_nan", i32(bin(scop.Lt, rd("D"), nan)), false},
+		{"select_div", sel(bin(scop.Ne, rd("J"), ki(scop.I32, 0)), bin(scop.Div, ki(scop.I32, 100), rd("J")), ki(scop.I32, -1)), false},
+		{"and_div", i32(bin(scop.And, bin(scop.Ne, rd("J"), ki(scop.I32, 0)), bin(scop.Gt, bin(scop.Div, ki(scop.I32, 100), rd("J")), ki(scop.I32, 10)))), false},
+		{"or_div", i32(bin(scop.Or, bin(scop.Eq, rd("J"), ki(scop.I32, 0)), bin(scop.Lt, bin(scop.Div, ki(scop.I32, 100), rd("J")), ki(scop.I32, 10)))), false},
+		{"f64_to_i32", cast(bin(scop.Sub, bin(scop.Mul, rd("D"), kf(scop.F64, 3.7)), kf(scop.F64, 5)), scop.I32), false},
+		{"f64_to_u8", cast(bin(scop.Mul, rd("D"), kf(scop.F64, 50)), scop.U8), false},
+		{"f32_to_i64", cast(bin(scop.Mul, sub8(cast(rd("I"), scop.F32)), kf(scop.F32, 1e9)), scop.I64), false},
+		{"f64_to_f32", cast(bin(scop.Div, rd("D"), kf(scop.F64, 3)), scop.F32), false},
+		{"f32_to_f64", bin(scop.Add, cast(rd("F"), scop.F64), kf(scop.F64, 0.1)), false},
+		{"i32_to_f32", cast(bin(scop.Add, rd("I"), ki(scop.I32, 16777216)), scop.F32), false},
+		{"u64_to_f64", cast(bin(scop.Mul, rd("Q"), ki(scop.U64, -1)), scop.F64), false},
+		{"f64_to_bool", cast(bin(scop.Sub, rd("D"), kf(scop.F64, 1)), scop.Bool), false},
+		{"i32_to_bool", cast(sub8(rd("I")), scop.Bool), false},
+		{"bool_to_f64", bin(scop.Add, cast(rd("B"), scop.F64), kf(scop.F64, 0.5)), false},
+		{"bool_select", sel(rd("B"), rd("D"), un(scop.Neg, rd("D"))), false},
+		{"not", un(scop.Not, bin(scop.Lt, rd("D"), kf(scop.F64, 2))), false},
+		{"abs_i32", call("abs", sub8(rd("I"))), false},
+		{"abs_i8", call("abs", cast(bin(scop.Mul, rd("I"), ki(scop.I32, 16)), scop.I8)), false},
+		{"iter_f64", bin(scop.Mul, it(scop.F64), kf(scop.F64, 0.25)), false},
+		{"iter_u64", bin(scop.Sub, it(scop.U64), ki(scop.U64, 20)), false},
+		{"param_f32", bin(scop.Div, &scop.Param{Name: "n", T: scop.F32}, kf(scop.F32, 3)), false},
+		{"f32_arith", bin(scop.Div, bin(scop.Add, bin(scop.Mul, rd("F"), kf(scop.F32, 1.1)), scalar("alpha", scop.F32)), kf(scop.F32, 3)), false},
+		{"f64_arith", bin(scop.Sub, bin(scop.Mul, rd("D"), scalar("beta", scop.F64)), bin(scop.Div, kf(scop.F64, 1), kf(scop.F64, 3))), false},
+		{"neg_f32", un(scop.Neg, rd("F")), false},
+	}
+	for _, fn := range []string{"sqrt", "abs", "floor", "ceil", "round"} {
+		arg := bin(scop.Sub, rd("D"), kf(scop.F64, 1.5))
+		if fn == "sqrt" {
+			arg = rd("D")
+		}
+		cases = append(cases,
+			exprCase{fn + "_f64", call(fn, arg), false},
+			exprCase{fn + "_f32", call(fn, cast(arg, scop.F32)), false})
+	}
+	for _, fn := range []string{"exp", "log", "sin", "cos", "tan", "tanh", "atan", "exp2", "log2"} {
+		arg := bin(scop.Add, rd("D"), kf(scop.F64, 0.5))
+		cases = append(cases,
+			exprCase{fn + "_f64", call(fn, arg), true},
+			exprCase{fn + "_f32", call(fn, cast(arg, scop.F32)), true})
+	}
+	for _, fn := range []string{"pow", "atan2"} {
+		x, y := bin(scop.Add, rd("D"), kf(scop.F64, 0.5)), bin(scop.Sub, rd("D"), kf(scop.F64, 2))
+		cases = append(cases,
+			exprCase{fn + "_f64", call(fn, x, y), true},
+			exprCase{fn + "_f32", call(fn, cast(x, scop.F32), cast(y, scop.F32)), true})
+	}
+	return cases
+}
+
+// exprProgram makes a program with one statement O<k>[i] = case k for
+// every case, in one loop over i < n: a C skeleton parsed by cparse,
+// whose bodies (and _Bool arrays) are then replaced.
+func exprProgram(t *testing.T, cases []exprCase) *scop.Program {
+	t.Helper()
+	var sig, body []string
+	sig = append(sig, "int n", "float alpha", "double beta")
+	cname := func(t scop.ElemType) string {
+		if t == scop.Bool {
+			return "uint8_t"
+		}
+		return t.CName()
+	}
+	for _, in := range exprInputs {
+		sig = append(sig, fmt.Sprintf("%s %s[16]", cname(in.t), in.name))
+	}
+	for k, c := range cases {
+		sig = append(sig, fmt.Sprintf("%s O%d[16]", cname(c.e.Type()), k))
+		body = append(body, fmt.Sprintf("    O%d[i] = 0;", k))
+	}
+	src := fmt.Sprintf("void exprs(%s)\n{\n  int i;\n  for (i = 0; i < n; i++) {\n%s\n  }\n}\n", strings.Join(sig, ", "), strings.Join(body, "\n"))
+	p, err := cparse.ParseFunc("exprs.c", []byte(src), "exprs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Array("B").Type = scop.Bool
+	for k, c := range cases {
+		s := p.Stmts[k]
+		if s.Write.Array != fmt.Sprintf("O%d", k) {
+			t.Fatalf("statement %s writes %s", s.Name, s.Write.Array)
+		}
+		s.Value = c.e
+		p.Array(s.Write.Array).Type = c.e.Type()
+	}
+	return p
+}
+
+// TestExpressions runs statement bodies of every operator and type, built
+// with opt and llc, serial and parallel, and compares each result with
+// ast.PrintProgram's C compiled by gcc and, where Go's math is not in
+// the way, with the reference executor, bit for bit.
+func TestExpressions(t *testing.T) {
+	tc := needTools(t)
+	cases := exprCases()
+	p := exprProgram(t, cases)
+	params := map[string]int64{"n": 16}
+	tree, err := scheduler.Original(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := ast.Generate(tree, ast.Options{Parallel: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := charness.Inputs(p, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := cloneBufs(in)
+	if err := refexec.Run(p, params, ref); err != nil {
+		t.Fatal(err)
+	}
+	src, err := ast.PrintProgram(p, n, "exprs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cOut, err := charness.RunC(t.TempDir(), p, params, src, "exprs", cloneBufs(in))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	inFile := writeInput(t, p, in)
+	for _, m := range modes[:2] {
+		t.Run(m.name, func(t *testing.T) {
+			mod, err := Emit(p, n, m.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			verify(t, tc.opt, mod.IR)
+			bin := tc.build(t, t.TempDir(), mod, p, params)
+			got := runHarness(t, bin, inFile, p, in, 2)
+			for k, c := range cases {
+				out := fmt.Sprintf("O%d", k)
+				if m, err := scop.Compare(got[out], cOut[out], 0); err != nil || m != nil {
+					t.Errorf("%s: differs from the C at %v (%v)", c.name, m, err)
+				}
+				if c.libm {
+					continue
+				}
+				if m, err := scop.Compare(got[out], ref[out], 0); err != nil || m != nil {
+					t.Errorf("%s: differs from the reference at %v (%v)", c.name, m, err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,180 @@
+package emit
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
+	"github.com/llir/llvm/ir/types"
+
+	"tilefuse/ast"
+	"tilefuse/scop"
+)
+
+// Target selects what Emit generates.
+type Target int
+
+// The targets. Only CPU is implemented; the others return an error.
+const (
+	// CPU is a host function with GOMP parallel loops.
+	CPU Target = iota
+	// CUDA is NVPTX kernels with host launch code.
+	CUDA
+	// CUDAEmulate runs the kernel mapping on the host.
+	CUDAEmulate
+)
+
+func (t Target) String() string {
+	switch t {
+	case CPU:
+		return "cpu"
+	case CUDA:
+		return "cuda"
+	case CUDAEmulate:
+		return "cuda-emulate"
+	}
+	return fmt.Sprintf("Target(%d)", int(t))
+}
+
+// The default target: x86-64 Linux, as LLVM 14 lays it out.
+const (
+	DefaultTriple     = "x86_64-pc-linux-gnu"
+	DefaultDataLayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
+)
+
+// Options control Emit.
+type Options struct {
+	Target Target
+	// Func is the emitted function's name (default: the program's name).
+	Func string
+	// Parallel outlines the loops marked For.Parallel into GOMP_parallel
+	// regions; without it they run serially.
+	Parallel bool
+	// Dynamic distributes a parallel loop's iterations with the GOMP
+	// dynamic schedule (one iteration per request) instead of one
+	// contiguous block per thread.
+	Dynamic bool
+	// Triple and DataLayout describe the target machine (default
+	// DefaultTriple and, for it, DefaultDataLayout).
+	Triple, DataLayout string
+}
+
+// Module is the result of Emit.
+type Module struct {
+	// IR is the LLVM 14 assembly of the module.
+	IR string
+	// Header is a C header declaring the function.
+	Header string
+	// Func is the name of the emitted function.
+	Func string
+}
+
+// Emit returns the LLVM IR of one function that runs the AST n of program
+// p, with the C calling convention of the function ast.PrintProgram
+// prints for them, so that its object file can replace that function.
+func Emit(p *scop.Program, n ast.Node, opts Options) (mod *Module, err error) {
+	switch opts.Target {
+	case CPU:
+	case CUDA, CUDAEmulate:
+		return nil, fmt.Errorf("emit: target %s is not implemented yet", opts.Target)
+	default:
+		return nil, fmt.Errorf("emit: unknown target %d", int(opts.Target))
+	}
+	if p == nil {
+		return nil, errors.New("emit: no program")
+	}
+	fn := opts.Func
+	if fn == "" {
+		fn = p.Name
+	}
+	if !cIdent.MatchString(fn) {
+		return nil, fmt.Errorf("emit: function name %q is not a C identifier", fn)
+	}
+	if opts.Triple == "" {
+		opts.Triple = DefaultTriple
+	}
+	if opts.DataLayout == "" && opts.Triple == DefaultTriple {
+		opts.DataLayout = DefaultDataLayout
+	}
+	header, err := headerText(p, fn)
+	if err != nil {
+		return nil, err
+	}
+	// Lowering reports errors by panicking with an emitError deep in the
+	// recursion; they end here.
+	defer func() {
+		if r := recover(); r != nil {
+			ee, ok := r.(emitError)
+			if !ok {
+				panic(r)
+			}
+			mod, err = nil, ee.err
+		}
+	}()
+	e := &emitter{p: p, opts: opts, fn: fn, m: ir.NewModule(), decls: map[string]*ir.Func{}}
+	e.m.TargetTriple = opts.Triple
+	e.m.DataLayout = opts.DataLayout
+	e.m.SourceFilename = p.Name
+	e.program(n)
+	return &Module{IR: e.m.String(), Header: header, Func: fn}, nil
+}
+
+var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// emitError carries an error out of the lowering recursion.
+type emitError struct{ err error }
+
+func fail(format string, args ...any) {
+	panic(emitError{fmt.Errorf("emit: "+format, args...)})
+}
+
+// emitter holds what one module's generation shares.
+type emitter struct {
+	p     *scop.Program
+	opts  Options
+	fn    string
+	m     *ir.Module
+	decls map[string]*ir.Func // external functions by name
+	mdID  int64               // next metadata ID
+	nOut  int                 // outlined functions so far
+}
+
+// declare returns the external function name, declaring it on first use.
+func (e *emitter) declare(name string, ret types.Type, params ...types.Type) *ir.Func {
+	if f, ok := e.decls[name]; ok {
+		return f
+	}
+	if name == e.fn {
+		fail("function name %s is also the name of a function the code calls", name)
+	}
+	ps := make([]*ir.Param, len(params))
+	for i, t := range params {
+		ps[i] = ir.NewParam("", t)
+	}
+	f := e.m.NewFunc(name, ret, ps...)
+	e.decls[name] = f
+	return f
+}
+
+// def registers a metadata tuple as a numbered definition: loop IDs refer
+// to themselves, which llir prints only for registered nodes.
+func (e *emitter) def(distinct bool, fields ...metadata.Field) *metadata.Tuple {
+	t := &metadata.Tuple{MetadataID: metadata.MetadataID(e.mdID), Distinct: distinct, Fields: fields}
+	e.mdID++
+	e.m.MetadataDefs = append(e.m.MetadataDefs, t)
+	return t
+}
+
+// newFunc adds a function definition with C linkage or, for outlined
+// regions, internal linkage.
+func (e *emitter) newFunc(name string, internal bool, params ...*ir.Param) *ir.Func {
+	f := e.m.NewFunc(name, types.Void, params...)
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoUnwind)
+	if internal {
+		f.Linkage = enum.LinkageInternal
+	}
+	return f
+}

@@ -1,0 +1,175 @@
+package emit
+
+import (
+	"testing"
+
+	"tilefuse/ast"
+	"tilefuse/frontend/cparse"
+	"tilefuse/polybench"
+	"tilefuse/scheduler"
+	"tilefuse/scheduletree"
+	"tilefuse/scop"
+	"tilefuse/scop/charness"
+	"tilefuse/scop/refexec"
+)
+
+// inexact lists kernels whose results may differ from the reference in
+// the last bits (libm's exp and pow against Go's), with the relative
+// tolerance allowed.
+var inexact = map[string]float64{"deriche": 1e-5}
+
+// modes are the ways a kernel is emitted in the tests.
+var modes = []struct {
+	name string
+	opts Options
+}{
+	{"serial", Options{}},
+	{"static", Options{Parallel: true}},
+	{"dynamic", Options{Parallel: true, Dynamic: true}},
+}
+
+// runThreads says with how many threads each mode runs a kernel (none:
+// not run). The harness moves all of a kernel's arrays (PolyBench's
+// extents are the LARGE ones, tens of MiB) on every run, so the serial
+// mode is left to the smaller tests, the dynamic schedule to the original
+// trees, and -short runs the static schedule on two threads only.
+func runThreads(mode string, tiled bool) []int {
+	switch {
+	case mode == "static" && testing.Short():
+		return []int{2}
+	case mode == "static":
+		return []int{1, 2}
+	case mode == "dynamic" && !tiled && !testing.Short():
+		return []int{2}
+	}
+	return nil
+}
+
+// kernelAST parses kernel k and generates the AST of its original
+// schedule, with parallel loops marked, its permutable bands tiled by 4
+// when tiled is set. It reports false when there is nothing to tile.
+func kernelAST(t *testing.T, k polybench.Kernel, tiled bool) (*scop.Program, ast.Node, bool) {
+	t.Helper()
+	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := scheduler.Original(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tiled {
+		var ok bool
+		if tree, ok = tilePermutable(t, tree); !ok {
+			return nil, nil, false
+		}
+	}
+	n, err := ast.Generate(tree, ast.Options{Parallel: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, n, true
+}
+
+// tilePermutable tiles every permutable band of two or more members by
+// 4, deepest first so that the other paths stay valid (as the ast
+// package's test does). It reports whether it tiled.
+func tilePermutable(t *testing.T, tree scheduletree.Tree) (scheduletree.Tree, bool) {
+	t.Helper()
+	var paths []scheduletree.Path
+	tree.Walk(func(p scheduletree.Path, n *scheduletree.Node) bool {
+		if n.Kind() == scheduletree.KindBand && n.Band().Permutable && n.Band().Members() > 1 {
+			paths = append(paths, append(scheduletree.Path{}, p...))
+		}
+		return true
+	})
+	for i := len(paths) - 1; i >= 0; i-- {
+		n, err := tree.At(paths[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes := make([]int64, n.Band().Members())
+		for k := range sizes {
+			sizes[k] = 4
+		}
+		if tree, err = tree.TileBand(paths[i], sizes); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tree, len(paths) > 0
+}
+
+// forKernels runs fn as a parallel subtest for every PolyBench kernel,
+// original and tiled.
+func forKernels(t *testing.T, fn func(t *testing.T, k polybench.Kernel, p *scop.Program, n ast.Node, tiled bool)) {
+	for _, k := range polybench.Kernels() {
+		for _, tiled := range []bool{false, true} {
+			name := k.Name
+			if tiled {
+				name += "/tiled"
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				p, n, ok := kernelAST(t, k, tiled)
+				if !ok {
+					t.Skip("no permutable band to tile")
+				}
+				fn(t, k, p, n, tiled)
+			})
+		}
+	}
+}
+
+// TestVerifyPolyBench emits every PolyBench kernel, original and tiled,
+// serial and parallel, and checks each module with opt -verify.
+func TestVerifyPolyBench(t *testing.T) {
+	opt := needOpt(t)
+	forKernels(t, func(t *testing.T, k polybench.Kernel, p *scop.Program, n ast.Node, tiled bool) {
+		for _, m := range modes {
+			mod, err := Emit(p, n, m.opts)
+			if err != nil {
+				t.Fatalf("%s: %v", m.name, err)
+			}
+			verify(t, opt, mod.IR)
+		}
+	})
+}
+
+// TestPolyBench builds every PolyBench kernel's emitted code (original
+// schedule, and tiled) with opt -O3 and llc -O3, links it with the
+// scop/charness harness, runs it on one and two threads and compares
+// every array with the reference executor's, bit for bit, on MINI.
+func TestPolyBench(t *testing.T) {
+	tc := needTools(t)
+	forKernels(t, func(t *testing.T, k polybench.Kernel, p *scop.Program, n ast.Node, tiled bool) {
+		params := k.Sizes(polybench.Mini)
+		in, err := charness.Inputs(p, params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := cloneBufs(in)
+		if err := refexec.Run(p, params, want); err != nil {
+			t.Fatal(err)
+		}
+		inFile := writeInput(t, p, in)
+		for _, m := range modes {
+			threads := runThreads(m.name, tiled)
+			if len(threads) == 0 {
+				continue
+			}
+			m.opts.Func = "kernel_" + m.name
+			mod, err := Emit(p, n, m.opts)
+			if err != nil {
+				t.Fatalf("%s: %v", m.name, err)
+			}
+			bin := tc.build(t, t.TempDir(), mod, p, params)
+			for _, th := range threads {
+				got := runHarness(t, bin, inFile, p, in, th)
+				compareArgs(t, p, got, want, inexact[k.Name])
+				if t.Failed() {
+					t.Fatalf("%s on %d threads", m.name, th)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,154 @@
+package emit
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"tilefuse/ast"
+	"tilefuse/scop"
+)
+
+// program generates the function: the signature of ast.PrintProgram
+// (parameters as int, arrays as pointers to their elements, scalars by
+// value), the program's other arrays as zeroed locals, then the AST.
+func (e *emitter) program(n ast.Node) {
+	p := e.p
+	var params []*ir.Param
+	var arrays []*scop.Array // array arguments, in params order
+	var arrayParams []*ir.Param
+	seen := map[string]bool{}
+	for _, name := range p.ArgNames() {
+		if seen[name] {
+			fail("argument %s appears twice", name)
+		}
+		seen[name] = true
+		if isParam(p, name) {
+			params = append(params, ir.NewParam(name, types.I32))
+			continue
+		}
+		a := p.Array(name)
+		if a == nil {
+			fail("argument %s is neither a parameter nor an array", name)
+		}
+		if !validType(a.Type) {
+			fail("array %s has element type %s", name, a.Type)
+		}
+		var prm *ir.Param
+		if a.Rank() == 0 {
+			// By value: narrow integers are extended by the caller, as
+			// the x86-64 C ABI (and clang) have it.
+			prm = ir.NewParam(name, llType(a.Type))
+			switch {
+			case a.Type == scop.Bool || a.Type == scop.U8 || a.Type == scop.U16:
+				prm.Attrs = append(prm.Attrs, enum.ParamAttrZeroExt)
+			case a.Type == scop.I8 || a.Type == scop.I16:
+				prm.Attrs = append(prm.Attrs, enum.ParamAttrSignExt)
+			}
+		} else {
+			// Distinct arrays: the callee may assume no overlap, which
+			// spares the vectorizer its runtime checks.
+			prm = ir.NewParam(name, types.NewPointer(memType(a.Type)))
+			prm.Attrs = append(prm.Attrs, enum.ParamAttrNoAlias)
+		}
+		params = append(params, prm)
+		arrays = append(arrays, a)
+		arrayParams = append(arrayParams, prm)
+	}
+	f := e.newFunc(e.fn, false, params...)
+	fs := newFnState(e, f)
+	ev := &env{iters: map[string]value.Value{}, params: map[string]value.Value{}, arrays: map[string]*binding{}}
+	for _, prm := range params {
+		if prm.Typ == types.I32 && isParam(p, prm.Name()) {
+			ev.params[prm.Name()] = fs.cur.NewSExt(prm, types.I64)
+		}
+	}
+	for _, name := range p.Params {
+		if ev.params[name] == nil {
+			fail("parameter %s is not an argument of the function", name)
+		}
+	}
+	for i, a := range arrays {
+		b := &binding{name: a.Name, elem: a.Type, dims: fs.extents(ev, a)}
+		if a.Rank() == 0 {
+			slot := fs.alloca(memType(a.Type), a.Name+".addr")
+			fs.cur.NewStore(toMem(fs.cur, arrayParams[i], a.Type), slot)
+			b.ptr = slot
+		} else {
+			b.ptr = arrayParams[i]
+		}
+		ev.arrays[a.Name] = b
+	}
+	// The other arrays are zeroed, as the reference executor's
+	// temporaries and PrintProgram's locals are.
+	var locals []value.Value
+	for _, a := range p.Arrays {
+		if seen[a.Name] {
+			continue
+		}
+		if !validType(a.Type) {
+			fail("array %s has element type %s", a.Name, a.Type)
+		}
+		b := &binding{name: a.Name, elem: a.Type, dims: fs.extents(ev, a)}
+		if a.Rank() == 0 {
+			slot := fs.alloca(memType(a.Type), a.Name)
+			fs.cur.NewStore(zero(memType(a.Type)), slot)
+			b.ptr = slot
+		} else {
+			n := b.dims[0]
+			for _, d := range b.dims[1:] {
+				n = mulNSW(fs.cur, n, d)
+			}
+			calloc := e.declare("calloc", types.I8Ptr, types.I64, types.I64)
+			raw := fs.cur.NewCall(calloc, n, i64(int64(a.Type.Size())))
+			b.ptr = fs.cur.NewBitCast(raw, types.NewPointer(memType(a.Type)))
+			locals = append(locals, raw)
+		}
+		ev.arrays[a.Name] = b
+	}
+	fs.node(ev, n)
+	for _, raw := range locals {
+		fs.cur.NewCall(e.declare("free", types.Void, types.I8Ptr), raw)
+	}
+	fs.cur.NewRet(nil)
+	fs.finish()
+}
+
+func isParam(p *scop.Program, name string) bool {
+	for _, x := range p.Params {
+		if x == name {
+			return true
+		}
+	}
+	return false
+}
+
+// extents evaluates the extents of a as i64 values.
+func (fs *fnState) extents(ev *env, a *scop.Array) []value.Value {
+	if a.Rank() == 0 {
+		return nil
+	}
+	c := &stmtCtx{fs: fs, env: ev, what: "extent of " + a.Name}
+	out := make([]value.Value, len(a.Extent))
+	for i, x := range a.Extent {
+		if !x.Type().IsInt() {
+			fail("extent %s of %s has type %s", x, a.Name, x.Type())
+		}
+		out[i] = c.toI64(c.val(x), x.Type())
+	}
+	return out
+}
+
+// zero is the zero value of t.
+func zero(t types.Type) constant.Constant {
+	switch t := t.(type) {
+	case *types.IntType:
+		return constant.NewInt(t, 0)
+	case *types.FloatType:
+		return constant.NewFloat(t, 0)
+	}
+	fail("no zero of type %s", t)
+	return nil
+}

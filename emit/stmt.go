@@ -1,0 +1,119 @@
+package emit
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"tilefuse/ast"
+)
+
+// node generates n. A block's children share ev, so that an Alloc binds
+// its array for the nodes after it; loops, branches and marks bind names
+// of their own in a copy.
+func (fs *fnState) node(ev *env, n ast.Node) {
+	switch n := n.(type) {
+	case nil:
+	case *ast.Block:
+		for _, c := range n.Children {
+			fs.node(ev, c)
+		}
+	case *ast.For:
+		fs.forLoop(ev, n)
+	case *ast.If:
+		fs.ifNode(ev, n)
+	case *ast.User:
+		fs.user(ev, n)
+	case *ast.Mark:
+		fs.node(ev.clone(), n.Body)
+	case *ast.Alloc:
+		fs.alloc(ev, n)
+	case *ast.Free:
+		fs.free(ev, n)
+	default:
+		fail("unknown AST node %T", n)
+	}
+}
+
+func (fs *fnState) ifNode(ev *env, n *ast.If) {
+	cond := fs.acond(ev, n.Cond)
+	then, end := fs.newBlock("if.then"), fs.newBlock("if.end")
+	els := end
+	if n.Else != nil {
+		els = fs.newBlock("if.else")
+	}
+	fs.cur.NewCondBr(cond, then, els)
+	fs.start(then)
+	fs.node(ev.clone(), n.Then)
+	fs.cur.NewBr(end)
+	if n.Else != nil {
+		fs.start(els)
+		fs.node(ev.clone(), n.Else)
+		fs.cur.NewBr(end)
+	}
+	fs.start(end)
+}
+
+// user runs one statement instance: its value, stored to its element.
+func (fs *fnState) user(ev *env, u *ast.User) {
+	s := fs.e.p.Stmt(u.Stmt)
+	if s == nil {
+		fail("program %s has no statement %s", fs.e.p.Name, u.Stmt)
+	}
+	if len(u.Args) != len(s.Iters) {
+		fail("statement %s has %d iterators, the AST gives %d", s.Name, len(s.Iters), len(u.Args))
+	}
+	c := &stmtCtx{fs: fs, env: ev, what: "statement " + s.Name}
+	for _, a := range u.Args {
+		c.args = append(c.args, fs.aexpr(ev, a))
+	}
+	v := c.val(s.Value)
+	b, addr := c.addr(s.Write)
+	if t := s.Value.Type(); t != b.elem {
+		fail("statement %s: %s value stored into %s array %s", s.Name, t, b.elem, b.name)
+	}
+	st := fs.cur.NewStore(toMem(fs.cur, v, b.elem), addr)
+	st.Align = ir.Align(b.elem.Size())
+	fs.access(&st.Metadata, b)
+}
+
+// alloc allocates a tile-local buffer where the AST says, so once per
+// iteration (per thread) inside a parallel loop; the array's statements
+// use it, with its shape, until the Free.
+func (fs *fnState) alloc(ev *env, n *ast.Alloc) {
+	if !validType(n.Elem) {
+		fail("buffer %s has element type %s", n.Array, n.Elem)
+	}
+	b := &binding{name: n.Array, elem: n.Elem, heap: true, prev: ev.arrays[n.Array]}
+	for _, s := range n.Shape {
+		b.dims = append(b.dims, fs.aexpr(ev, s))
+	}
+	if len(b.dims) == 0 {
+		b.ptr = fs.alloca(memType(n.Elem), n.Array)
+		b.slot = true
+	} else {
+		size := value.Value(i64(int64(n.Elem.Size())))
+		for _, d := range b.dims {
+			size = mulNSW(fs.cur, size, d)
+		}
+		b.raw = fs.cur.NewCall(fs.e.declare("malloc", types.I8Ptr, types.I64), size)
+		b.ptr = fs.cur.NewBitCast(b.raw, types.NewPointer(memType(n.Elem)))
+	}
+	ev.arrays[n.Array] = b
+}
+
+// free releases the buffer and uncovers the binding it shadowed.
+func (fs *fnState) free(ev *env, n *ast.Free) {
+	b := ev.arrays[n.Array]
+	if b == nil || !b.heap {
+		fail("free of %s, which no Alloc before it in its block allocated", n.Array)
+	}
+	if b.raw != nil {
+		fs.cur.NewCall(fs.e.declare("free", types.Void, types.I8Ptr), b.raw)
+	}
+	if b.prev != nil {
+		ev.arrays[n.Array] = b.prev
+	} else {
+		delete(ev.arrays, n.Array)
+	}
+}

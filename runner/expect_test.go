@@ -1,0 +1,91 @@
+package runner
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tilefuse/frontend/cparse"
+	"tilefuse/scop"
+)
+
+// TestPeerBuild covers what the benchmark command needs of Run: a C
+// kernel built by another driver with other flags (a driver that leaves
+// a mark proves it ran), the kernel's build time, inputs given by the
+// caller, and one reference shared by several runs.
+func TestPeerBuild(t *testing.T) {
+	tc := toolchain(t)
+	saxpy, err := cparse.ParseFunc("saxpy.c", []byte(readFile(t, "testdata/saxpy.c")), "saxpy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := map[string]int64{"n": 100}
+	src, err := NaiveC(saxpy, "saxpy")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Inputs: x = 1, 2, 3, ...
+	x, err := scop.NewBuffer(scop.F32, []int64{4096})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range x.Len() {
+		x.Store(i, scop.Value{F: float64(i + 1)})
+	}
+	exp, err := tc.Expect(saxpy, Options{Params: params, Inputs: map[string]*scop.Buffer{"x": x}, Reference: RefExec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if exp.Reference != RefExec || exp.Arrays["x"].Load(9).F != 10 {
+		t.Fatalf("Expect: reference %v, x[9] = %v", exp.Reference, exp.Arrays["x"].Load(9))
+	}
+
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "ran")
+	driver := filepath.Join(dir, "fakecc")
+	script := "#!/bin/sh\ntouch " + mark + "\nexec " + tc.CC + ` "$@"` + "\n"
+	if err := os.WriteFile(driver, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	k := Kernel{C: src, Func: "saxpy", CC: driver, CFlags: []string{"-O3", "-fopenmp"}}
+	res, err := tc.Run(saxpy, k, Options{Params: params, Inputs: map[string]*scop.Buffer{"x": x}, Expected: exp, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Check.Bitwise || res.Check.Reference != RefExec || res.Build <= 0 || res.Outputs["x"].Load(9).F != 10 {
+		t.Errorf("check %v, build %v, x[9] = %v", res.Check, res.Build, res.Outputs["x"].Load(9))
+	}
+	if _, err := os.Stat(mark); err != nil {
+		t.Errorf("Kernel.CC did not run: %v", err)
+	}
+
+	// The shared reference is what the check uses: other inputs differ
+	// from it.
+	res, err = tc.Run(saxpy, Kernel{C: src, Func: "saxpy"}, Options{Params: params, Expected: exp, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Check.OK() {
+		t.Errorf("generated inputs checked against the reference of given ones: %v", res.Check)
+	}
+
+	// Bad flags fail the build with the driver's diagnostics.
+	_, err = tc.Run(saxpy, Kernel{C: src, Func: "saxpy", CFlags: []string{"-fno-such-flag"}}, Options{Params: params, Repeat: 1})
+	var te *ToolError
+	if !errors.As(err, &te) || !strings.Contains(err.Error(), "no-such-flag") {
+		t.Errorf("bad flag: %v", err)
+	}
+	// Inputs must be live-in arrays of the right shape.
+	short, _ := scop.NewBuffer(scop.F32, []int64{10})
+	for _, in := range []map[string]*scop.Buffer{{"x": short}, {"z": x}} {
+		if _, err := tc.Expect(saxpy, Options{Params: params, Inputs: in}); err == nil {
+			t.Errorf("inputs %v accepted", in)
+		}
+	}
+	if _, err := tc.Expect(saxpy, Options{Params: params, Reference: RefNone}); err == nil {
+		t.Error("Expect with RefNone accepted")
+	}
+}

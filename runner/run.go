@@ -1,0 +1,492 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"tilefuse/scop"
+	"tilefuse/scop/charness"
+)
+
+// Kernel is the compiled program under test: a function with the
+// signature of ast.PrintProgram's function for the program.
+type Kernel struct {
+	// IR is LLVM IR text defining Func; opt and llc build it.
+	IR string
+	// C is a C translation unit defining Func, built with cc -O2 when IR
+	// is empty (a peer's code, or the naive C itself).
+	C string
+	// CC and CFlags, when set, build C instead with another compiler
+	// driver (a path or a name on PATH: clang-14 for Polly) and other
+	// flags (gcc -O3 -march=native -fopenmp for a peer): the defaults are
+	// Toolchain.CC and -O2 -ffp-contract=off -w. The harness is built
+	// and linked by Toolchain.CC all the same, with -fopenmp, so code
+	// that calls libgomp (OpenMP pragmas, Polly's parallel loops) links.
+	CC     string
+	CFlags []string
+	// Func is the function's name.
+	Func string
+}
+
+// Options control Run.
+type Options struct {
+	// Params gives every size parameter a value.
+	Params map[string]int64
+	// Threads sets OMP_NUM_THREADS for the run; 0 leaves the environment
+	// as it is.
+	Threads int
+	// Warmup is the number of untimed calls before the timed ones: 0 means
+	// 1, a negative number none.
+	Warmup int
+	// Repeat is the number of timed calls (at least 1).
+	Repeat int
+	// Reference picks what the outputs are checked against.
+	Reference Reference
+	// Tolerance is the relative error allowed in floating-point elements:
+	// |got - want| <= Tolerance * max(|got|, |want|, 1). Zero asks for
+	// equality bit for bit, which holds when the evaluation order of every
+	// element's operations is unchanged (a legal schedule keeps it; only
+	// reassociation or math functions from another library change it).
+	Tolerance float64
+	// ExecLimit is the most statement instances RefAuto leaves to the
+	// reference executor (0 means DefaultExecLimit).
+	ExecLimit int64
+	// Dir, when set, keeps the build and run files there for inspection;
+	// otherwise they live in a temporary directory that Run removes.
+	Dir string
+	// Timeout bounds every build step and run (0: none).
+	Timeout time.Duration
+	// Inputs, when set, gives the contents of live-in arrays (by name,
+	// at their shapes at Params) in place of the generated ones: a
+	// benchmark's own input generator, say. Arrays it does not name get
+	// the generated contents (Inputs).
+	Inputs map[string]*scop.Buffer
+	// Expected, when set, is the reference's result for these Params and
+	// Inputs, computed once by Toolchain.Expect and shared by the runs of
+	// several kernels; Reference is then ignored.
+	Expected *Expected
+}
+
+// Expected is what the reference computes from a run's inputs: the
+// contents of every array after the program.
+type Expected struct {
+	Reference Reference // the oracle used (never RefAuto)
+	Arrays    map[string]*scop.Buffer
+}
+
+// DefaultExecLimit is the default Options.ExecLimit: a few seconds of the
+// reference executor.
+const DefaultExecLimit = 2_000_000
+
+// Reference is the oracle of a run.
+type Reference int
+
+const (
+	// RefAuto uses the reference executor when the program runs at most
+	// Options.ExecLimit statement instances and calls no transcendental
+	// function (the executor's come from Go's math package, the
+	// compiled code's from libm), and the naive C otherwise.
+	RefAuto Reference = iota
+	// RefExec is scop/refexec, the definition of the program's meaning.
+	RefExec
+	// RefC is the naive C of the program: ast.PrintProgram of the
+	// original schedule, built with cc -O2 -ffp-contract=off.
+	RefC
+	// RefNone skips the check.
+	RefNone
+)
+
+func (r Reference) String() string {
+	switch r {
+	case RefAuto:
+		return "auto"
+	case RefExec:
+		return "reference executor"
+	case RefC:
+		return "naive C (cc -O2)"
+	case RefNone:
+		return "none"
+	}
+	return fmt.Sprintf("Reference(%d)", int(r))
+}
+
+// KernelError is a run of the compiled code that failed (a crash, a
+// signal, a timeout): a wrong result rather than a bad build.
+type KernelError struct{ *ToolError }
+
+// Result is what a run measured.
+type Result struct {
+	// Times are the timed calls in order; Median is their median (the
+	// mean of the middle two for an even count).
+	Times  []time.Duration
+	Median time.Duration
+	// Check is the comparison with the reference; nil with RefNone.
+	Check *Check
+	// Outputs are the array arguments after the last call.
+	Outputs map[string]*scop.Buffer
+	// Build is the time spent building the kernel into an object file
+	// (opt and llc for IR, the C compiler for C), harness and link
+	// excluded.
+	Build time.Duration
+}
+
+// Check is the outcome of comparing a run's arrays with the reference's.
+type Check struct {
+	Reference Reference // the oracle used (never RefAuto)
+	Tolerance float64
+	// Bitwise reports that every array equals the reference's bit for bit.
+	Bitwise bool
+	// MaxRelErr is the largest relative error over all floating-point
+	// elements, |got - want| / max(|got|, |want|, 1) (+Inf for a NaN
+	// against a number); integers differing count as +Inf.
+	MaxRelErr float64
+	// Diffs describes each array that differs beyond the tolerance.
+	Diffs []string
+}
+
+// OK reports whether the run's outputs are right.
+func (c *Check) OK() bool { return len(c.Diffs) == 0 }
+
+func (c *Check) String() string {
+	switch {
+	case c.Bitwise:
+		return fmt.Sprintf("ok: equal bit for bit to the %s", c.Reference)
+	case c.OK():
+		return fmt.Sprintf("ok: within relative tolerance %g of the %s (max relative error %.3g)", c.Tolerance, c.Reference, c.MaxRelErr)
+	}
+	tol := "bit for bit"
+	if c.Tolerance > 0 {
+		tol = fmt.Sprintf("within relative tolerance %g", c.Tolerance)
+	}
+	return fmt.Sprintf("WRONG: differs from the %s (%s; max relative error %.3g): %s", c.Reference, tol, c.MaxRelErr, strings.Join(c.Diffs, "; "))
+}
+
+// Run builds k with a harness for p at opts.Params, runs it on inputs
+// from Inputs, times it, and checks its arrays against the reference.
+// A wrong result is reported in Result.Check, not as an error; errors are
+// bad parameters, failed builds and crashed runs.
+func (tc *Toolchain) Run(p *scop.Program, k Kernel, opts Options) (*Result, error) {
+	if k.Func == "" {
+		return nil, errors.New("runner: the kernel has no function name")
+	}
+	if k.IR == "" && k.C == "" {
+		return nil, errors.New("runner: the kernel has neither IR nor C")
+	}
+	if opts.Repeat < 1 {
+		return nil, fmt.Errorf("runner: repeat count %d is not positive", opts.Repeat)
+	}
+	warmup := opts.Warmup
+	switch {
+	case warmup == 0:
+		warmup = 1
+	case warmup < 0:
+		warmup = 0
+	}
+	if err := p.CheckParams(opts.Params); err != nil {
+		return nil, err
+	}
+	if err := CheckBounds(p, opts.Params); err != nil {
+		return nil, err
+	}
+	ref := opts.Reference
+	if ref == RefAuto && opts.Expected == nil {
+		ref = chooseReference(p, opts.Params, opts.ExecLimit)
+	}
+
+	dir := opts.Dir
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "tilefuse-run-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+
+	in, err := runInputs(p, opts.Params, opts.Inputs)
+	if err != nil {
+		return nil, err
+	}
+	data, err := charness.Encode(p, in)
+	if err != nil {
+		return nil, err
+	}
+	inFile := filepath.Join(dir, "in.bin")
+	if err := os.WriteFile(inFile, data, 0o644); err != nil {
+		return nil, err
+	}
+
+	bin := filepath.Join(dir, "kernel")
+	build, err := tc.buildHarness(ctx, p, opts.Params, k, dir, bin)
+	if err != nil {
+		return nil, err
+	}
+	times, got, err := tc.execute(ctx, p, in, bin, inFile, filepath.Join(dir, "out.bin"), opts.Threads, warmup, opts.Repeat)
+	var te *ToolError
+	if errors.As(err, &te) {
+		return nil, &KernelError{te}
+	}
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Times: times, Median: median(times), Outputs: got, Build: build}
+	var want map[string]*scop.Buffer
+	switch {
+	case opts.Expected != nil:
+		ref, want = opts.Expected.Reference, opts.Expected.Arrays
+	case ref == RefNone:
+		return res, nil
+	default:
+		if want, err = tc.reference(ctx, p, opts.Params, ref, k.Func, in, dir, inFile); err != nil {
+			return nil, fmt.Errorf("runner: reference (%s): %w", ref, err)
+		}
+	}
+	if res.Check, err = compare(p, got, want, opts.Tolerance); err != nil {
+		return nil, err
+	}
+	res.Check.Reference = ref
+	return res, nil
+}
+
+// buildHarness builds k (in dir, files named after base) and links it
+// with the harness into bin. It returns the time spent building k's
+// object.
+func (tc *Toolchain) buildHarness(ctx context.Context, p *scop.Program, params map[string]int64, k Kernel, dir, bin string) (time.Duration, error) {
+	base := filepath.Base(bin)
+	obj := filepath.Join(dir, base+".o")
+	start := time.Now()
+	if k.IR != "" {
+		if err := os.WriteFile(filepath.Join(dir, base+".ll"), []byte(k.IR), 0o644); err != nil {
+			return 0, err
+		}
+		if err := tc.object(ctx, k.IR, obj); err != nil {
+			return 0, err
+		}
+	} else {
+		src := filepath.Join(dir, base+".c")
+		if err := os.WriteFile(src, []byte(k.C), 0o644); err != nil {
+			return 0, err
+		}
+		cc, flags := tc.CC, []string{"-O2", "-ffp-contract=off", "-w"}
+		if k.CC != "" {
+			cc = k.CC
+		}
+		if k.CFlags != nil {
+			flags = k.CFlags
+		}
+		args := append(append([]string{"-c"}, flags...), "-o", obj, src)
+		if err := tool(ctx, cc, args...); err != nil {
+			return 0, err
+		}
+	}
+	build := time.Since(start)
+	h, err := Harness(p, params, k.Func)
+	if err != nil {
+		return 0, err
+	}
+	hsrc, hobj := filepath.Join(dir, base+"_main.c"), filepath.Join(dir, base+"_main.o")
+	if err := os.WriteFile(hsrc, []byte(h), 0o644); err != nil {
+		return 0, err
+	}
+	if err := tc.compileC(ctx, hsrc, hobj, "-O2"); err != nil {
+		return 0, err
+	}
+	return build, tc.link(ctx, bin, obj, hobj)
+}
+
+// runInputs is Inputs with the live-in arrays of given replaced.
+func runInputs(p *scop.Program, params map[string]int64, given map[string]*scop.Buffer) (map[string]*scop.Buffer, error) {
+	in, err := Inputs(p, params)
+	if err != nil || given == nil {
+		return in, err
+	}
+	for name, b := range given {
+		cur, ok := in[name]
+		a := p.Array(name)
+		switch {
+		case !ok || a == nil:
+			return nil, fmt.Errorf("runner: input %s is not an array of %s", name, p.Name)
+		case !a.LiveIn:
+			return nil, fmt.Errorf("runner: input %s: array %s is not live-in", name, name)
+		case b.Type != cur.Type || !slices.Equal(b.Shape, cur.Shape):
+			return nil, fmt.Errorf("runner: input %s has type %v and shape %v, want %v and %v", name, b.Type, b.Shape, cur.Type, cur.Shape)
+		}
+		in[name] = b.Clone()
+	}
+	return in, nil
+}
+
+// Expect computes, with the reference opts.Reference (RefAuto resolved
+// as Run does; RefNone is refused), the arrays a run of p at
+// opts.Params on opts.Inputs must end with, so that several kernels' runs
+// (Options.Expected) share one reference computation. Params, Inputs,
+// Reference, ExecLimit, Dir and Timeout are used.
+func (tc *Toolchain) Expect(p *scop.Program, opts Options) (*Expected, error) {
+	if err := p.CheckParams(opts.Params); err != nil {
+		return nil, err
+	}
+	if err := CheckBounds(p, opts.Params); err != nil {
+		return nil, err
+	}
+	ref := opts.Reference
+	switch ref {
+	case RefAuto:
+		ref = chooseReference(p, opts.Params, opts.ExecLimit)
+	case RefNone:
+		return nil, errors.New("runner: Expect needs a reference")
+	}
+	dir := opts.Dir
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "tilefuse-ref-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	in, err := runInputs(p, opts.Params, opts.Inputs)
+	if err != nil {
+		return nil, err
+	}
+	data, err := charness.Encode(p, in)
+	if err != nil {
+		return nil, err
+	}
+	inFile := filepath.Join(dir, "in.bin")
+	if err := os.WriteFile(inFile, data, 0o644); err != nil {
+		return nil, err
+	}
+	want, err := tc.reference(ctx, p, opts.Params, ref, "tilefuse_reference", in, dir, inFile)
+	if err != nil {
+		return nil, fmt.Errorf("runner: reference (%s): %w", ref, err)
+	}
+	return &Expected{Reference: ref, Arrays: want}, nil
+}
+
+// execute runs a harness binary and reads back its times and arrays
+// (shaped like in).
+func (tc *Toolchain) execute(ctx context.Context, p *scop.Program, in map[string]*scop.Buffer, bin, inFile, outFile string, threads, warmup, repeat int) ([]time.Duration, map[string]*scop.Buffer, error) {
+	cmd := exec.CommandContext(ctx, bin, inFile, outFile, strconv.Itoa(warmup), strconv.Itoa(repeat))
+	cmd.Env = os.Environ()
+	if threads > 0 {
+		cmd.Env = append(cmd.Env, fmt.Sprintf("OMP_NUM_THREADS=%d", threads))
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, nil, &ToolError{Cmd: cmd.Args, Err: err, Output: stderr.String()}
+	}
+	var times []time.Duration
+	sc := bufio.NewScanner(&stdout)
+	for sc.Scan() {
+		if ns, ok := strings.CutPrefix(sc.Text(), "tilefuse-time "); ok {
+			v, err := strconv.ParseInt(ns, 10, 64)
+			if err != nil {
+				return nil, nil, fmt.Errorf("runner: bad time line %q", sc.Text())
+			}
+			times = append(times, time.Duration(v))
+		}
+	}
+	if len(times) != repeat {
+		return nil, nil, fmt.Errorf("runner: the harness reported %d times for %d runs", len(times), repeat)
+	}
+	data, err := os.ReadFile(outFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := charness.Decode(p, in, data)
+	return times, out, err
+}
+
+func median(ts []time.Duration) time.Duration {
+	s := slices.Clone(ts)
+	slices.Sort(s)
+	n := len(s)
+	if n == 0 {
+		return 0
+	}
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// compare checks every array argument of got against want.
+func compare(p *scop.Program, got, want map[string]*scop.Buffer, tol float64) (*Check, error) {
+	c := &Check{Tolerance: tol, Bitwise: true}
+	for _, a := range charness.ArrayArgs(p) {
+		g, w := got[a.Name], want[a.Name]
+		if g == nil || w == nil {
+			return nil, fmt.Errorf("runner: no output for array %s", a.Name)
+		}
+		if !bytes.Equal(g.Data, w.Data) {
+			c.Bitwise = false
+		}
+		c.MaxRelErr = math.Max(c.MaxRelErr, maxRelErr(g, w))
+		m, err := scop.Compare(g, w, tol)
+		if err != nil {
+			return nil, err
+		}
+		if m != nil {
+			c.Diffs = append(c.Diffs, fmt.Sprintf("array %s at %s", a.Name, m))
+		}
+	}
+	return c, nil
+}
+
+// maxRelErr is the largest relative error of got's elements against
+// want's, in the measure of Options.Tolerance.
+func maxRelErr(got, want *scop.Buffer) float64 {
+	worst := 0.0
+	for i := int64(0); i < got.Len(); i++ {
+		g, w := got.Load(i), want.Load(i)
+		if !got.Type.IsFloat() {
+			if g.I != w.I {
+				return math.Inf(1)
+			}
+			continue
+		}
+		if math.IsNaN(g.F) || math.IsNaN(w.F) {
+			if math.IsNaN(g.F) != math.IsNaN(w.F) {
+				worst = math.Inf(1)
+			}
+			continue
+		}
+		if g.F == w.F {
+			continue
+		}
+		d := math.Abs(g.F - w.F)
+		if math.IsInf(d, 0) || math.IsNaN(d) {
+			return math.Inf(1)
+		}
+		worst = math.Max(worst, d/math.Max(1, math.Max(math.Abs(g.F), math.Abs(w.F))))
+	}
+	return worst
+}

@@ -1,0 +1,212 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Toolchain names the external programs that turn emitted IR into a
+// running binary.
+type Toolchain struct {
+	// Opt and LLC are LLVM 14's optimizer and static compiler (the IR is
+	// written with typed pointers, which later LLVMs no longer read).
+	Opt, LLC string
+	// CC is the C compiler driver: it compiles the harness and the
+	// reference and links (gcc, or a cc that accepts gcc's flags).
+	CC string
+	// CPU is passed as -mcpu to opt and llc; empty means "native".
+	CPU string
+}
+
+// llvmDir is where Debian's llvm-14 package keeps its unsuffixed tools.
+const llvmDir = "/usr/lib/llvm-14/bin"
+
+// MissingToolsError reports tools FindToolchain could not find, with the
+// Debian packages that provide them.
+type MissingToolsError struct {
+	Tools    []string // e.g. "opt and llc (LLVM 14)"
+	Packages []string // e.g. "llvm-14"
+}
+
+func (e *MissingToolsError) Error() string {
+	return fmt.Sprintf("runner: %s not found (on Debian/Ubuntu: apt-get install %s)",
+		strings.Join(e.Tools, " and "), strings.Join(e.Packages, " "))
+}
+
+// FindToolchain looks for opt and llc (plain names, then the -14
+// suffixes, then /usr/lib/llvm-14/bin) and for a C compiler (cc, then
+// gcc) on PATH. The error, a *MissingToolsError, names the packages to
+// install.
+func FindToolchain() (*Toolchain, error) {
+	return findToolchain(exec.LookPath, llvmDir)
+}
+
+func findToolchain(look func(string) (string, error), dir string) (*Toolchain, error) {
+	tc := &Toolchain{}
+	// opt and llc come as a pair from one place, so that the bitcode
+	// opt writes is one llc reads.
+	for _, names := range [][2]string{{"opt", "llc"}, {"opt-14", "llc-14"}, {filepath.Join(dir, "opt"), filepath.Join(dir, "llc")}} {
+		o, err1 := look(names[0])
+		l, err2 := look(names[1])
+		if err1 == nil && err2 == nil {
+			tc.Opt, tc.LLC = o, l
+			break
+		}
+	}
+	for _, name := range []string{"cc", "gcc"} {
+		if p, err := look(name); err == nil {
+			tc.CC = p
+			break
+		}
+	}
+	miss := &MissingToolsError{}
+	if tc.Opt == "" {
+		miss.Tools = append(miss.Tools, "opt and llc (LLVM 14)")
+		miss.Packages = append(miss.Packages, "llvm-14")
+	}
+	if tc.CC == "" {
+		miss.Tools = append(miss.Tools, "a C compiler (cc or gcc)")
+		miss.Packages = append(miss.Packages, "gcc")
+	}
+	if len(miss.Tools) > 0 {
+		return nil, miss
+	}
+	return tc, nil
+}
+
+func (tc *Toolchain) cpu() string {
+	if tc.CPU == "" {
+		return "native"
+	}
+	return tc.CPU
+}
+
+// ToolError is a failed tool run, with the tool's own diagnostics.
+type ToolError struct {
+	Cmd    []string
+	Err    error
+	Output string
+}
+
+func (e *ToolError) Error() string {
+	out := strings.TrimSpace(e.Output)
+	const limit = 4000
+	if len(out) > limit {
+		out = out[:limit] + "\n..."
+	}
+	msg := fmt.Sprintf("%s: %v", filepath.Base(e.Cmd[0]), e.Err)
+	if out != "" {
+		msg += "\n" + out
+	}
+	return msg
+}
+
+func (e *ToolError) Unwrap() error { return e.Err }
+
+// tool runs a build step, returning its diagnostics as a *ToolError.
+func tool(ctx context.Context, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return &ToolError{Cmd: append([]string{name}, args...), Err: err, Output: out.String()}
+	}
+	return nil
+}
+
+// VerifyIR checks that ir is well-formed LLVM IR (opt's verifier; llir
+// does not type-check calls, so its output needs this).
+func (tc *Toolchain) VerifyIR(ir string) error {
+	dir, err := os.MkdirTemp("", "tilefuse-verify-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	f := filepath.Join(dir, "m.ll")
+	if err := os.WriteFile(f, []byte(ir), 0o644); err != nil {
+		return err
+	}
+	return tool(context.Background(), tc.Opt, "-passes=verify", "-disable-output", f)
+}
+
+// Object builds ir into the object file obj: opt -O3, then llc -O3 with
+// position-independent code, both for the CPU tc.CPU. obj appears only
+// when the build succeeds.
+func (tc *Toolchain) Object(ir, obj string) error {
+	return tc.object(context.Background(), ir, obj)
+}
+
+func (tc *Toolchain) object(ctx context.Context, ir, obj string) error {
+	dir, err := os.MkdirTemp("", "tilefuse-build-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	ll, bc := filepath.Join(dir, "m.ll"), filepath.Join(dir, "m.bc")
+	if err := os.WriteFile(ll, []byte(ir), 0o644); err != nil {
+		return err
+	}
+	mcpu := "-mcpu=" + tc.cpu()
+	if err := tool(ctx, tc.Opt, "-O3", mcpu, ll, "-o", bc); err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, "m.o")
+	if err := tool(ctx, tc.LLC, "-O3", mcpu, "-relocation-model=pic", "-filetype=obj", bc, "-o", tmp); err != nil {
+		return err
+	}
+	return install(tmp, obj)
+}
+
+// install moves the finished file src to dst: through a temporary file
+// next to dst, so that dst is never half-written.
+func install(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(dst, data)
+}
+
+// WriteFileAtomic writes data to name through a temporary file in the same
+// directory and a rename, so name is either complete or untouched.
+func WriteFileAtomic(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), ".tilefuse-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, name)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// compileC compiles the C file src into the object obj with cc and the
+// given flags.
+func (tc *Toolchain) compileC(ctx context.Context, src, obj string, flags ...string) error {
+	args := append(append([]string{"-c"}, flags...), "-o", obj, src)
+	return tool(ctx, tc.CC, args...)
+}
+
+// link links objects into the executable bin, with OpenMP's runtime
+// (libgomp, for the GOMP calls of parallel code), libm and libdl (the
+// CUDA host code opens the driver with dlopen).
+func (tc *Toolchain) link(ctx context.Context, bin string, objs ...string) error {
+	args := append(append([]string{"-o", bin}, objs...), "-fopenmp", "-lm", "-ldl")
+	return tool(ctx, tc.CC, args...)
+}
