@@ -8,6 +8,7 @@ import (
 
 	"tilefuse/frontend/cparse"
 	"tilefuse/polybench"
+	"tilefuse/polymage"
 	"tilefuse/scop"
 )
 
@@ -15,7 +16,8 @@ import (
 const sourceHelp = `
 SOURCE is a C file holding static control parts (one program per function;
 --func picks one), or a built-in benchmark: polybench/NAME (e.g.
-polybench/gemm) or pipelines/NAME (e.g. pipelines/blur). 'tilefuse scop
+polybench/gemm), polymage/NAME (a PolyMage benchmark pipeline, e.g.
+polymage/harris) or pipelines/NAME (e.g. pipelines/blur). 'tilefuse scop
 --list' lists the built-ins.
 `
 
@@ -35,6 +37,17 @@ func loadPrograms(source, fn string) ([]*scop.Program, error) {
 			return nil, err
 		}
 		p.Name = k.Name
+		progs = []*scop.Program{p}
+	case strings.HasPrefix(source, "polymage/"):
+		name := strings.TrimPrefix(source, "polymage/")
+		e, ok := polymage.Lookup(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown PolyMage pipeline %q (see 'tilefuse scop --list')", name)
+		}
+		p, err := e.Build()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", source, err)
+		}
 		progs = []*scop.Program{p}
 	case strings.HasPrefix(source, "pipelines/"):
 		name := strings.TrimPrefix(source, "pipelines/")
@@ -69,9 +82,31 @@ func builtinNames() []string {
 	for _, k := range polybench.Kernels() {
 		names = append(names, "polybench/"+k.Name)
 	}
+	for _, e := range polymage.All() {
+		names = append(names, "polymage/"+e.Name)
+	}
 	for _, n := range pipelineNames() {
 		names = append(names, "pipelines/"+n)
 	}
 	sort.Strings(names)
 	return names
+}
+
+// polymageSeed seeds the inputs of PolyMage pipelines (run and bench use
+// the same pictures).
+const polymageSeed = 1
+
+// sourceInputs returns the input contents a built-in benchmark brings
+// (a PolyMage pipeline's pictures, whose values some stages index by),
+// or nil when the generated ones serve.
+func sourceInputs(source string, p *scop.Program, params map[string]int64) (map[string]*scop.Buffer, error) {
+	name, ok := strings.CutPrefix(source, "polymage/")
+	if !ok {
+		return nil, nil
+	}
+	e, ok := polymage.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown PolyMage pipeline %q", name)
+	}
+	return e.Inputs(p, params, polymageSeed)
 }

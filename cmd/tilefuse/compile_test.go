@@ -1,0 +1,160 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tilefuse/runner"
+)
+
+// needToolchain skips a test that builds code when opt, llc or cc are
+// missing, saying what to install.
+func needToolchain(t *testing.T) *runner.Toolchain {
+	t.Helper()
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	return tc
+}
+
+func TestCompileErrors(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "k")
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"no output", []string{"compile", "polybench/gemm"}, "-o OUT is required"},
+		{"no source", []string{"compile", "-o", out}, "want one SOURCE"},
+		{"bad tile", []string{"compile", "--tile", "8,x", "-o", out, "polybench/gemm"}, `"x" is not a positive tile size`},
+		{"zero tile", []string{"compile", "--tile", "0", "-o", out, "polybench/gemm"}, `"0" is not a positive tile size`},
+		{"bad target", []string{"compile", "--target", "fpga", "-o", out, "polybench/gemm"}, `unknown target "fpga"`},
+		{"bad fuse", []string{"compile", "--fuse", "most", "-o", out, "polybench/gemm"}, `unknown fusion heuristic "most"`},
+		{"bad source", []string{"compile", "-o", out, "testdata/scop/bad_subscript.c"}, "bad_subscript.c:4:7: non-affine subscript"},
+		{"several functions", []string{"compile", "-o", out, "testdata/scop/two.c"}, "pick one with --func"},
+		{"unknown kernel", []string{"compile", "-o", out, "polybench/nope"}, `unknown PolyBench kernel "nope"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, status := runCmd("", tc.args...)
+			if status != exitUsage || stdout != "" || !strings.Contains(stderr, tc.stderr) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("status %d, stdout %q, stderr %q; want status 2 and one line with %q", status, stdout, stderr, tc.stderr)
+			}
+		})
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("failed compilations left %d files", len(entries))
+	}
+}
+
+func TestCompileIR(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "gemm.ll") // .ll is dropped: gemm.ll and gemm.h
+	if stdout, stderr, status := runCmd("", "compile", "--tile", "8,8,4", "--parallel", "-o", out, "polybench/gemm"); status != exitOK || stdout != "" || stderr != "" {
+		t.Fatalf("status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	ir, h := readText(t, filepath.Join(dir, "gemm.ll")), readText(t, filepath.Join(dir, "gemm.h"))
+	if !strings.Contains(ir, "@kernel_gemm(") || !strings.Contains(h, "kernel_gemm(") {
+		t.Errorf("the IR or header does not define kernel_gemm:\n%s\n%s", ir, h)
+	}
+	if tc, err := runner.FindToolchain(); err == nil {
+		if err := tc.VerifyIR(ir); err != nil {
+			t.Error(err)
+		}
+	}
+	obj := filepath.Join(dir, "gemm.o")
+	needToolchain(t)
+	if _, stderr, status := runCmd("", "compile", "-c", "-o", obj, "polybench/gemm"); status != exitOK {
+		t.Fatalf("compile -c: status %d: %s", status, stderr)
+	}
+	if b := readText(t, obj); len(b) < 4 || b[1:4] != "ELF" {
+		t.Errorf("%s is no ELF object", obj)
+	}
+}
+
+func readText(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestDropIn builds testdata/dropin/main.c with the kernel's C as
+// written, and with the object of 'tilefuse compile -c' in its place, in
+// several schedules; the programs must print the same (every result bit
+// for bit).
+func TestDropIn(t *testing.T) {
+	tc := needToolchain(t)
+	dir := t.TempDir()
+	build := func(bin string, inputs ...string) string {
+		t.Helper()
+		args := append([]string{"-O2", "-ffp-contract=off", "-o", bin}, inputs...)
+		if out, err := exec.Command(tc.CC, append(args, "-fopenmp", "-lm")...).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", tc.CC, err, out)
+		}
+		cmd := exec.Command(bin)
+		cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", bin, err)
+		}
+		return string(out)
+	}
+	want := build(filepath.Join(dir, "ref"), "testdata/dropin/main.c", "testdata/dropin/kernel.c")
+	for i, flags := range [][]string{
+		{"--fuse", "none"},
+		{"--fuse", "smart", "--tile", "8,16", "--parallel"},
+		{"--fuse", "max", "--tile", "4"},
+	} {
+		obj := filepath.Join(dir, "smooth.o")
+		args := append(append([]string{"compile", "-c", "-o", obj}, flags...), "testdata/dropin/kernel.c")
+		if _, stderr, status := runCmd("", args...); status != exitOK {
+			t.Fatalf("%v: status %d: %s", flags, status, stderr)
+		}
+		got := build(filepath.Join(dir, "dropin"+string(rune('0'+i))), "testdata/dropin/main.c", obj)
+		if got != want {
+			t.Errorf("%v: the program prints differently with tilefuse's smooth", flags)
+		}
+	}
+}
+
+// TestTileOutermost tiles the outermost permutable bands only, the last
+// size repeating.
+func TestTileOutermost(t *testing.T) {
+	p, err := loadOne("test", "polybench/gemm", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fuse  string
+		sizes []int64
+		want  string
+	}{
+		// The original order has one outermost band, [i], above the
+		// statements' own bands, which stay as they are.
+		{"none", []int64{4}, "band [ni, nj, nk] -> { S0[i, j] -> [floor(i/4)]; S1[i, k, j] -> [floor(i/4)] }  (permutable, coincident [1])\n" +
+			"      band [ni, nj, nk] -> { S0[i, j] -> [i]; S1[i, k, j] -> [i] }  (permutable, coincident [1])\n" +
+			"        sequence\n" +
+			"          filter [ni, nj, nk] -> { S0[i, j] }\n" +
+			"            band [ni, nj, nk] -> { S0[i, j] -> [j] }  (permutable, coincident [1])\n"},
+		{"smart", []int64{4, 8}, "band [ni, nj, nk] -> { S0[i, j] -> [floor(i/4), floor(j/8), 0]; S1[i, k, j] -> [floor(i/4), floor(j/8), floor(k/8)] }"},
+	} {
+		tree, err := scheduleProgram(p, tc.fuse)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tiled, err := tileOutermost(tree, tc.sizes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(tiled.Text(), tc.want) {
+			t.Errorf("--fuse %s --tile %v: the tree lacks\n%s\n%s", tc.fuse, tc.sizes, tc.want, tiled.Text())
+		}
+	}
+}

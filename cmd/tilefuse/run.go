@@ -1,0 +1,227 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"tilefuse/pipelines"
+	"tilefuse/polybench"
+	"tilefuse/polymage"
+	"tilefuse/runner"
+)
+
+const runCmdHelp = `
+Compiles SOURCE as 'tilefuse compile' does (same --target, --fuse, --tile,
+--func and --parallel, which is on by default here), builds it with a
+generated harness (opt, llc and cc: Debian packages llvm-14 and gcc),
+runs it on deterministic inputs, prints the median time of the timed
+calls, and checks every array against a reference.
+
+Sizes: --dataset MINI|SMALL|MEDIUM|LARGE|EXTRALARGE for PolyBench kernels
+(default MINI); pipelines run at their default sizes (PolyMage's benchmark
+sizes for polymage/NAME); --size N=V,... sets (or overrides) parameters,
+and gives a C file's. Sizes that make an access leave its array are
+refused.
+
+Each run calls the function --warmup times untimed, then --repeat times
+timed (clock_gettime); arrays the program updates in place get their
+inputs back before every call. --threads sets OMP_NUM_THREADS.
+
+--ref picks the reference: exec is the reference executor (the
+definition of the program's meaning), c the naive C of the original
+schedule built with cc -O2, auto the executor for small runs without
+transcendental math calls and the naive C otherwise, none no check. The
+check is bit for bit (--tol 0, the default: a legal schedule keeps every
+element's order of operations), or within the relative tolerance --tol;
+the largest relative error is reported either way.
+
+--keep DIR keeps what was built and run there: the IR, the generated
+harness, the objects, the executables and the input and output arrays.
+
+Exit status 1 when the result is wrong or the compiled code crashes.
+` + sourceHelp
+
+func runRun(e *env, args []string) int {
+	cmd := lookup("run")
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	cf := addCompileFlags(fs, true)
+	dataset := fs.String("dataset", "", "PolyBench dataset: MINI, SMALL, MEDIUM, LARGE or EXTRALARGE")
+	size := fs.String("size", "", "parameter values N=V,...")
+	threads := fs.Int("threads", 0, "OpenMP threads (OMP_NUM_THREADS; 0 keeps the environment's)")
+	repeat := fs.Int("repeat", 5, "timed calls")
+	warmup := fs.Int("warmup", 1, "untimed calls before the timed ones")
+	ref := fs.String("ref", "auto", "reference: auto, exec, c or none")
+	tol := fs.Float64("tol", 0, "relative tolerance of the check (0: bit for bit)")
+	keep := fs.String("keep", "", "keep the build and run files in this directory")
+	pos, err := parseInterspersed(fs, e, cmd, runCmdHelp, args)
+	if err != nil {
+		return exitUsageOr(err)
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(e.stderr, strings.ReplaceAll(err.Error(), "\n", "; "))
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		return fail(fmt.Errorf("tilefuse run: want one SOURCE; usage: tilefuse run %s", cmd.args))
+	}
+	reference, ok := map[string]runner.Reference{"auto": runner.RefAuto, "exec": runner.RefExec, "c": runner.RefC, "none": runner.RefNone}[*ref]
+	switch {
+	case !ok:
+		return fail(fmt.Errorf("tilefuse run: unknown reference %q (auto, exec, c or none)", *ref))
+	case *repeat < 1:
+		return fail(fmt.Errorf("tilefuse run: --repeat must be at least 1"))
+	case *warmup < 0:
+		return fail(fmt.Errorf("tilefuse run: --warmup must not be negative"))
+	case *threads < 0:
+		return fail(fmt.Errorf("tilefuse run: --threads must not be negative"))
+	case *tol < 0 || math.IsNaN(*tol):
+		return fail(fmt.Errorf("tilefuse run: --tol must not be negative"))
+	}
+	j, err := cf.check("run", pos[0])
+	if err != nil {
+		return fail(err)
+	}
+	params, label, err := runSizes("run", j, *dataset, *size)
+	if err != nil {
+		return fail(err)
+	}
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		return fail(fmt.Errorf("tilefuse run: %v", err))
+	}
+	inputs, err := sourceInputs(j.source, j.p, params)
+	if err != nil {
+		return fail(fmt.Errorf("tilefuse run: %s: %v", j.source, err))
+	}
+	mod, err := j.emitModule()
+	if err != nil {
+		return fail(fmt.Errorf("tilefuse run: %s: %v", j.source, err))
+	}
+	w := *warmup
+	if w == 0 {
+		w = -1 // runner.Options: 0 means the default, negative none
+	}
+	res, err := tc.Run(j.p, runner.Kernel{IR: mod.IR, Func: mod.Func}, runner.Options{
+		Params: params, Threads: *threads, Warmup: w, Repeat: *repeat,
+		Reference: reference, Tolerance: *tol, Dir: *keep, Inputs: inputs,
+	})
+	var ke *runner.KernelError
+	switch {
+	case errors.As(err, &ke):
+		fmt.Fprintf(e.stderr, "tilefuse run: %s: the compiled code failed: %s\n", j.source, strings.ReplaceAll(ke.Error(), "\n", "; "))
+		return exitCheck
+	case err != nil:
+		return fail(fmt.Errorf("tilefuse run: %s: %v", j.source, err))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s (%s)\n", j.source, label, runConfig(j, *threads))
+	fmt.Fprintf(&b, "median %s over %d runs (min %s, max %s)\n", seconds(res.Median), len(res.Times), seconds(slices.Min(res.Times)), seconds(slices.Max(res.Times)))
+	if res.Check != nil {
+		fmt.Fprintf(&b, "check %s\n", res.Check)
+	}
+	e.stdout.Write([]byte(b.String()))
+	if res.Check != nil && !res.Check.OK() {
+		return exitCheck
+	}
+	return exitOK
+}
+
+// runSizes gives every parameter its value: the dataset's (PolyBench) or
+// the defaults (pipelines), then --size. label describes them.
+func runSizes(cmd string, j *compileJob, dataset, size string) (map[string]int64, string, error) {
+	params := map[string]int64{}
+	var label []string
+	name, isPolyBench := strings.CutPrefix(j.source, "polybench/")
+	pipeline, isPipeline := strings.CutPrefix(j.source, "pipelines/")
+	pm, isPolyMage := strings.CutPrefix(j.source, "polymage/")
+	switch {
+	case isPolyBench:
+		if dataset == "" {
+			dataset = "MINI"
+		}
+		d, err := polybench.ParseDataset(dataset)
+		if err != nil {
+			return nil, "", fmt.Errorf("tilefuse %s: --dataset: %v", cmd, strings.TrimPrefix(err.Error(), "polybench: "))
+		}
+		k, _ := polybench.Lookup(name)
+		params = k.Sizes(d)
+		label = append(label, d.String())
+	case dataset != "":
+		return nil, "", fmt.Errorf("tilefuse %s: --dataset applies to PolyBench kernels; give %s's sizes with --size", cmd, j.source)
+	case isPipeline:
+		for _, e := range pipelines.All() {
+			if e.Name == pipeline {
+				params = e.Defaults
+			}
+		}
+	case isPolyMage:
+		if e, ok := polymage.Lookup(pm); ok {
+			params = e.Defaults
+		}
+	}
+	if size != "" {
+		for _, kv := range strings.Split(size, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			k = strings.TrimSpace(k)
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if !ok || err != nil {
+				return nil, "", fmt.Errorf("tilefuse %s: --size %s: %q is not NAME=INTEGER", cmd, size, kv)
+			}
+			if !slices.Contains(j.p.Params, k) {
+				return nil, "", fmt.Errorf("tilefuse %s: --size: %s has no parameter %q (parameters: %s)", cmd, j.source, k, strings.Join(j.p.Params, ", "))
+			}
+			params[k] = n
+		}
+	}
+	for _, p := range j.p.Params {
+		v, ok := params[p]
+		if !ok {
+			return nil, "", fmt.Errorf("tilefuse %s: no value for parameter %s of %s; give it with --size %s=V", cmd, p, j.source, p)
+		}
+		label = append(label, fmt.Sprintf("%s=%d", p, v))
+	}
+	// Checked before any building: an access out of its array would run
+	// wild in the C code.
+	if err := j.p.CheckParams(params); err != nil {
+		return nil, "", fmt.Errorf("tilefuse %s: %s: %v", cmd, j.source, err)
+	}
+	if err := runner.CheckBounds(j.p, params); err != nil {
+		return nil, "", err
+	}
+	return params, strings.Join(label, " "), nil
+}
+
+func runConfig(j *compileJob, threads int) string {
+	s := "fuse " + j.fuse
+	if len(j.tiles) > 0 {
+		var ts []string
+		for _, t := range j.tiles {
+			ts = append(ts, fmt.Sprint(t))
+		}
+		s += ", tile " + strings.Join(ts, ",")
+	}
+	if j.target != 0 {
+		s += ", target " + j.target.String()
+	}
+	if j.par {
+		s += ", parallel"
+		switch {
+		case threads == 1:
+			s += ", 1 thread"
+		case threads > 1:
+			s += fmt.Sprintf(", %d threads", threads)
+		}
+	}
+	return s
+}
+
+// seconds prints a duration in seconds, for scripts.
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'g', 6, 64) + " s"
+}
