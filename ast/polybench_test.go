@@ -1,14 +1,18 @@
 package ast_test
 
 import (
+	"fmt"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"tilefuse/ast"
+	"tilefuse/deps"
 	"tilefuse/frontend/cparse"
 	"tilefuse/polybench"
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
+	"tilefuse/scop"
 	"tilefuse/scop/charness"
 )
 
@@ -17,29 +21,55 @@ import (
 // the relative tolerance allowed, as in polybench's reference test.
 var inexact = map[string]float64{"deriche": 1e-5}
 
-// TestPolyBenchOriginal generates the AST of every PolyBench kernel's
-// original-order schedule tree, prints it as a C function, compiles it
-// with gcc -O0 in the scop/charness harness and compares every array
-// with the reference executor's, on the MINI dataset.
-func TestPolyBenchOriginal(t *testing.T) {
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc not found")
+// pbTree is one schedule tree of a PolyBench kernel: its original order
+// or the scheduler's tree for one fusion heuristic, tiled or not.
+type pbTree struct {
+	name string // "original", "min", "smart", "max", with "/tile4" etc.
+	tree scheduletree.Tree
+}
+
+// polyBenchTrees parses kernel k and returns its trees: the original
+// order and scheduler.Schedule with Fuse min, smart and max, each as is
+// and with its permutable bands tiled by every size in tiles (when it has
+// any).
+func polyBenchTrees(t *testing.T, k polybench.Kernel, tiles ...int64) (*scop.Program, []pbTree) {
+	t.Helper()
+	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, k := range polybench.Kernels() {
-		for _, tiled := range []bool{false, true} {
-			name := k.Name
-			if tiled {
-				name += "/tiled"
+	g, err := deps.Memory(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []pbTree
+	add := func(name string, tree scheduletree.Tree) {
+		out = append(out, pbTree{name, tree})
+		for _, size := range tiles {
+			if tiled, ok := tilePermutable(t, tree, size); ok {
+				out = append(out, pbTree{fmt.Sprintf("%s/tile%d", name, size), tiled})
 			}
-			t.Run(name, func(t *testing.T) { checkKernel(t, k, tiled) })
 		}
 	}
+	tree, err := scheduler.Original(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add("original", tree)
+	for _, fuse := range []scheduler.Fuse{scheduler.FuseMin, scheduler.FuseSmart, scheduler.FuseMax} {
+		tree, err := scheduler.Schedule(p, g, scheduler.Options{Fuse: fuse})
+		if err != nil {
+			t.Fatalf("fuse %s: %v", fuse, err)
+		}
+		add(fuse.String(), tree)
+	}
+	return p, out
 }
 
 // tilePermutable tiles every permutable band of two or more members by
-// 4 (legal: the scheduler sets the flag from the dependences), deepest
+// size (legal: the scheduler sets the flag from the dependences), deepest
 // first so that the other paths stay valid. It reports whether it tiled.
-func tilePermutable(t *testing.T, tree scheduletree.Tree) (scheduletree.Tree, bool) {
+func tilePermutable(t *testing.T, tree scheduletree.Tree, size int64) (scheduletree.Tree, bool) {
 	t.Helper()
 	var paths []scheduletree.Path
 	tree.Walk(func(p scheduletree.Path, n *scheduletree.Node) bool {
@@ -55,7 +85,7 @@ func tilePermutable(t *testing.T, tree scheduletree.Tree) (scheduletree.Tree, bo
 		}
 		sizes := make([]int64, n.Band().Members())
 		for k := range sizes {
-			sizes[k] = 4
+			sizes[k] = size
 		}
 		if tree, err = tree.TileBand(paths[i], sizes); err != nil {
 			t.Fatal(err)
@@ -64,45 +94,59 @@ func tilePermutable(t *testing.T, tree scheduletree.Tree) (scheduletree.Tree, bo
 	return tree, len(paths) > 0
 }
 
-// checkKernel runs kernel k (with its permutable bands tiled, or not)
-// through AST generation, PrintProgram and gcc, and compares the arrays
-// with the reference executor's.
-func checkKernel(t *testing.T, k polybench.Kernel, tiled bool) {
-	{
-		{
+// TestPolyBench generates the AST of every PolyBench kernel's trees (the
+// original order and the min, smart and max fusion schedules, each also
+// tiled by 4), prints it as a C function, compiles it with gcc -O0 in the
+// scop/charness harness and compares every array with the reference
+// executor's, on the MINI dataset. Trees that print to the same C (the
+// fusion heuristics often agree) are compiled once.
+func TestPolyBench(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	for _, k := range polybench.Kernels() {
+		t.Run(k.Name, func(t *testing.T) {
 			t.Parallel()
-			p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
-			if err != nil {
-				t.Fatal(err)
+			p, trees := polyBenchTrees(t, k, 4)
+			// The first tree that printed each C source, and whether it
+			// failed.
+			type run struct {
+				tree   string
+				failed bool
 			}
-			tree, err := scheduler.Original(p)
-			if err != nil {
-				t.Fatal(err)
+			verified := map[string]*run{}
+			for _, tr := range trees {
+				t.Run(tr.name, func(t *testing.T) {
+					n, err := ast.Generate(tr.tree, ast.Options{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					src, err := ast.PrintProgram(p, n, "kernel")
+					if err != nil {
+						t.Fatal(err)
+					}
+					if k.Name == "jacobi-2d" && tr.name == "original" {
+						checkGolden(t, "program_jacobi-2d.c", src)
+					}
+					if first, ok := verified[src]; ok {
+						if first.failed {
+							t.Errorf("same C as %s, which fails", first.tree)
+						}
+						t.Logf("same C as %s", first.tree)
+						return
+					}
+					r := &run{tree: tr.name}
+					verified[src] = r
+					defer func() { r.failed = t.Failed() }()
+					diffs, err := charness.Verify(t.TempDir(), p, k.Sizes(polybench.Mini), src, "kernel", inexact[k.Name], "-Wall", "-Wno-unused-function", "-Werror")
+					if err != nil {
+						t.Fatalf("%v\n%s", err, src)
+					}
+					if len(diffs) > 0 {
+						t.Errorf("%s\n%s", strings.Join(diffs, "\n"), src)
+					}
+				})
 			}
-			if tiled {
-				var ok bool
-				if tree, ok = tilePermutable(t, tree); !ok {
-					t.Skip("no permutable band to tile")
-				}
-			}
-			n, err := ast.Generate(tree, ast.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			src, err := ast.PrintProgram(p, n, "kernel")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if k.Name == "jacobi-2d" && !tiled {
-				checkGolden(t, "program_jacobi-2d.c", src)
-			}
-			diffs, err := charness.Verify(t.TempDir(), p, k.Sizes(polybench.Mini), src, "kernel", inexact[k.Name], "-Wall", "-Wno-unused-function", "-Werror")
-			if err != nil {
-				t.Fatalf("%v\n%s", err, src)
-			}
-			for _, d := range diffs {
-				t.Errorf("%s\n%s", d, src)
-			}
-		}
+		})
 	}
 }
