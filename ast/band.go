@@ -86,7 +86,7 @@ func (g *gen) leaf(stmts []stmt, st *state) (result, error) {
 			rs = append(rs, r)
 		}
 	}
-	return blockResult(rs), nil
+	return g.blockResult(rs)
 }
 
 // instance generates iterator k of statement s and those after it.
@@ -135,20 +135,26 @@ func (g *gen) final(s stmt, st *state, u *User) (result, error) {
 	if len(guard.Forms()) == 0 {
 		return result{}, nil
 	}
-	if isUniverse(guard) {
-		return result{node: u}, nil
+	if trivial, err := g.implied(guard, st.build); err != nil || trivial {
+		return result{node: u}, err
 	}
 	if _, exact, err := g.testable(guard); err != nil || !exact {
 		if err == nil {
 			guard, err = guard.ExplicitLocals()
 		}
+		if err == nil {
+			guard, err = guard.Gist(st.build)
+		}
 		if err != nil {
 			return result{}, err
 		}
+		if isUniverse(guard) {
+			return result{node: u}, nil
+		}
 	}
 	cond, common, err := g.guardCond(guard, st)
-	if err != nil {
-		return result{}, err
+	if err != nil || cond.IsConst(1) {
+		return result{node: u}, err
 	}
-	return result{&If{Cond: cond, Then: u}, common}, nil
+	return result{g.newIf(cond, guard, st, u), common}, nil
 }

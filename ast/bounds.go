@@ -40,10 +40,16 @@ func (b *bounds) nonEmpty() []cons {
 	if !b.single() || b.value != nil {
 		return nil
 	}
+	return meet(b.d, b.lowRows[0], b.upRows[0])
+}
+
+// meet is the condition that lower bound rows lows and upper bound rows
+// ups on dimension d admit a rational value (constant rows dropped).
+func meet(d int, lows, ups []cons) []cons {
 	var out []cons
-	for _, l := range b.lowRows[0] {
-		for _, u := range b.upRows[0] {
-			a, c := at(l.a.c, b.d), -at(u.a.c, b.d)
+	for _, l := range lows {
+		for _, u := range ups {
+			a, c := at(l.a.c, d), -at(u.a.c, d)
 			// a*x + f >= 0 and -c*x + h >= 0 meet when c*f + a*h >= 0.
 			e := l.a.scale(c).plus(u.a, a)
 			if !e.isConst() {
@@ -52,6 +58,26 @@ func (b *bounds) nonEmpty() []cons {
 		}
 	}
 	return out
+}
+
+// runs is a set of outer points (over the first d dimensions) outside of
+// which a loop with these bounds is empty: for a union of bound groups,
+// the points where some group of lower bounds meets some group of upper
+// bounds (a disjunction that enforced constraints cannot express).
+func (g *gen) runs(b *bounds) (presburger.Set, error) {
+	u := presburger.EmptySet(g.space(b.d))
+	for _, lo := range b.lowRows {
+		for _, up := range b.upRows {
+			s, err := g.set(b.d, meet(b.d, lo, up))
+			if err == nil {
+				u, err = u.Union(s)
+			}
+			if err != nil {
+				return u, err
+			}
+		}
+	}
+	return u, nil
 }
 
 // loopBounds computes the bounds of dimension d over the piece p (a set of

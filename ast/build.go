@@ -46,6 +46,8 @@ type gen struct {
 	prefix string
 	// members caches the one-member maps of band schedules.
 	members map[memberKey]presburger.Map
+	// ifs holds what the generated ifs test (see mergeGuards).
+	ifs map[*If]ifInfo
 }
 
 type memberKey struct {
@@ -101,7 +103,7 @@ func Generate(t scheduletree.Tree, opts Options) (n Node, err error) {
 	if root == nil || root.Kind() != scheduletree.KindDomain {
 		return nil, errors.New("ast: the tree has no domain root")
 	}
-	g := &gen{opts: opts, prefix: opts.Prefix, members: map[memberKey]presburger.Map{}}
+	g := &gen{opts: opts, prefix: opts.Prefix, members: map[memberKey]presburger.Map{}, ifs: map[*If]ifInfo{}}
 	if g.prefix == "" {
 		g.prefix = "c"
 	}
@@ -204,7 +206,7 @@ func (g *gen) node(n *scheduletree.Node, stmts []stmt, st *state) (result, error
 				rs = append(rs, r)
 			}
 		}
-		return blockResult(rs), nil
+		return g.blockResult(rs)
 	case scheduletree.KindFilter:
 		var kept []stmt
 		for _, s := range stmts {

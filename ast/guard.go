@@ -141,6 +141,22 @@ func (g *gen) resolveDisj(disj [][]cons, st *state) [][]cons {
 	return out
 }
 
+// implied reports whether the build implies the guard (a set over the
+// same dimensions, already simplified in it): a guard without
+// constraints, or a union of a few conditions that covers the build
+// without any of them doing so alone (checked where that is cheap:
+// subtracting existentials needs their definitions).
+func (g *gen) implied(guard, build presburger.Set) (bool, error) {
+	if isUniverse(guard) {
+		return true, nil
+	}
+	n := guard.NumBasic()
+	if n == 1 || n > maxBuildDisjuncts || hasExistential(guard.Forms()...) {
+		return false, nil
+	}
+	return build.IsSubset(guard)
+}
+
 // isUniverse reports whether some disjunct of s has no constraints.
 func isUniverse(s presburger.Set) bool {
 	for _, f := range s.Forms() {
@@ -155,9 +171,9 @@ func isUniverse(s presburger.Set) bool {
 // of its parts does nothing, so it enforces the hull of what they
 // enforce: here, the constraints all parts have up to the constant term,
 // with the weakest constant.
-func blockResult(rs []result) result {
+func (g *gen) blockResult(rs []result) (result, error) {
 	if len(rs) == 1 {
-		return rs[0]
+		return rs[0], nil
 	}
 	// strongest maps each linear part to the largest lower bound a part
 	// enforces on it: a + k >= 0 with the smallest k.
@@ -209,7 +225,99 @@ func blockResult(rs []result) result {
 			enf = append(enf, c)
 		}
 	}
-	return result{block(nodes...), enf}
+	nodes, err := g.mergeGuards(nodes)
+	return result{block(nodes...), enf}, err
+}
+
+// ifInfo is what an if tests: at the points of st's build, its condition
+// holds exactly on guard.
+type ifInfo struct {
+	guard presburger.Set
+	st    *state
+}
+
+// newIf returns the if of cond (which holds on guard in st's build)
+// around then, remembering the guard for mergeGuards.
+func (g *gen) newIf(cond Expr, guard presburger.Set, st *state, then Node) *If {
+	n := &If{Cond: cond, Then: then}
+	g.ifs[n] = ifInfo{guard, st}
+	return n
+}
+
+// mergeGuards merges consecutive ifs in a sequence, as isl does with the
+// guards of its grafts. Ifs with the same condition (and no else) become
+// one if around their bodies: the bodies cannot change the condition,
+// which only reads outer iterators and parameters. An if whose condition
+// is the complement of the previous one's (generated at the same build:
+// no point satisfies both, every point one of them) becomes its else
+// branch.
+func (g *gen) mergeGuards(nodes []Node) ([]Node, error) {
+	var out []Node
+	for _, n := range children(block(nodes...)) {
+		if len(out) > 0 {
+			a, ok1 := out[len(out)-1].(*If)
+			b, ok2 := n.(*If)
+			if ok1 && ok2 && a.Else == nil && b.Else == nil {
+				if a.Cond.String() == b.Cond.String() {
+					body, err := g.mergeGuards(append(children(a.Then), children(b.Then)...))
+					if err != nil {
+						return nil, err
+					}
+					m := &If{Cond: a.Cond, Then: block(body...)}
+					if info, ok := g.ifs[a]; ok {
+						g.ifs[m] = info
+					}
+					out[len(out)-1] = m
+					continue
+				}
+				if ok, err := g.complementary(a, b); err != nil {
+					return nil, err
+				} else if ok {
+					out[len(out)-1] = &If{Cond: a.Cond, Then: a.Then, Else: b.Then}
+					continue
+				}
+			}
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// complementary reports whether the ifs a and b were generated at the
+// same build, and exactly one of their conditions holds at each of its
+// points.
+func (g *gen) complementary(a, b *If) (bool, error) {
+	ia, ok1 := g.ifs[a]
+	ib, ok2 := g.ifs[b]
+	if !ok1 || !ok2 || ia.st != ib.st {
+		return false, nil
+	}
+	both, err := ia.guard.Intersect(ib.guard)
+	if err == nil {
+		both, err = both.Intersect(ia.st.build)
+	}
+	if err != nil {
+		return false, err
+	}
+	if empty, err := both.IsEmpty(); err != nil || !empty {
+		return false, err
+	}
+	either, err := ia.guard.Union(ib.guard)
+	if err != nil {
+		return false, err
+	}
+	return ia.st.build.IsSubset(either)
+}
+
+// children is the nodes of a block, n alone, or none for nil.
+func children(n Node) []Node {
+	switch n := n.(type) {
+	case nil:
+		return nil
+	case *Block:
+		return n.Children
+	}
+	return []Node{n}
 }
 
 // normCons divides an inequality by the content of its variable part,

@@ -34,7 +34,7 @@ func (g *gen) level(stmts []stmt, st *state, lv dimension, body bodyFn) (result,
 	groups := [][]int{seqInts(len(stmts))}
 	if lv.opt != scheduletree.OptionAtomic && len(stmts) > 1 {
 		var err error
-		if groups, err = g.components(doms, d); err != nil {
+		if groups, err = g.stmtComponents(stmts, doms, lv, d); err != nil {
 			return result{}, err
 		}
 	}
@@ -83,7 +83,7 @@ func (g *gen) level(stmts []stmt, st *state, lv dimension, body bodyFn) (result,
 			}
 		}
 	}
-	return blockResult(out), nil
+	return g.blockResult(out)
 }
 
 func seqInts(n int) []int {
@@ -114,13 +114,9 @@ func (g *gen) loop(p presburger.Set, stmts []stmt, st *state, lv dimension, body
 	if len(guard.Forms()) == 0 {
 		return result{}, nil
 	}
-	trivial := isUniverse(guard)
-	if !trivial && guard.NumBasic() > 1 && guard.NumBasic() <= maxBuildDisjuncts && !hasExistential(guard.Forms()...) {
-		// A union of conditions may cover the build without any of
-		// them doing so alone (checked where that is cheap).
-		if trivial, err = st.build.IsSubset(guard); err != nil {
-			return result{}, err
-		}
+	trivial, err := g.implied(guard, st.build)
+	if err != nil {
+		return result{}, err
 	}
 	build := st.build
 	if !trivial {
@@ -132,6 +128,14 @@ func (g *gen) loop(p presburger.Set, stmts []stmt, st *state, lv dimension, body
 		tested := proj
 		if !exact {
 			tested = guard
+			// The weaker test may be implied where the exact one
+			// was not recognised.
+			if guard, err = guard.Gist(st.build); err != nil {
+				return result{}, err
+			}
+			if isUniverse(guard) {
+				trivial = true
+			}
 		}
 		if build, err = restrict(build, tested); err != nil {
 			return result{}, err
@@ -146,10 +150,11 @@ func (g *gen) loop(p presburger.Set, stmts []stmt, st *state, lv dimension, body
 		return r, err
 	}
 	// The guard need not test what the loop enforces itself.
+	e := st.build
 	if len(r.enf) > 0 {
-		e, err := g.set(d, r.enf)
+		es, err := g.set(d, r.enf)
 		if err == nil {
-			e, err = restrict(e, st.build)
+			e, err = restrict(es, st.build)
 		}
 		if err == nil {
 			guard, err = guard.Gist(e)
@@ -161,12 +166,30 @@ func (g *gen) loop(p presburger.Set, stmts []stmt, st *state, lv dimension, body
 			return r, nil
 		}
 	}
+	if _, ok := r.node.(*For); ok && bnd.value == nil && !bnd.single() && len(bnd.lowRows)*len(bnd.upRows) <= maxBuildDisjuncts {
+		// Nor where a loop over a union of bounds is empty.
+		u, err := g.runs(bnd)
+		if err == nil {
+			u, err = u.Intersect(e)
+		}
+		var ok bool
+		if err == nil {
+			ok, err = u.IsSubset(guard)
+		}
+		if err != nil || ok {
+			return r, err
+		}
+	}
 	cond, common, err := g.guardCond(guard, st)
 	if err != nil {
 		return result{}, err
 	}
+	if cond.IsConst(1) {
+		// The build implies the condition as written.
+		return r, nil
+	}
 	enf := append(append([]cons(nil), r.enf...), common...)
-	return result{&If{Cond: cond, Then: r.node}, enf}, nil
+	return result{g.newIf(cond, guard, st, r.node), enf}, nil
 }
 
 // maxBuildDisjuncts bounds the disjuncts of a build set: gists in a

@@ -32,6 +32,13 @@ func (g *gen) components(doms []presburger.Set, d int) ([][]int, error) {
 			reach[a][b] = !ok
 		}
 	}
+	closeReach(reach)
+	return orderGroups(reach), nil
+}
+
+// closeReach closes the relation reach transitively.
+func closeReach(reach [][]bool) {
+	n := len(reach)
 	for k := 0; k < n; k++ {
 		for a := 0; a < n; a++ {
 			for b := 0; b < n; b++ {
@@ -39,7 +46,6 @@ func (g *gen) components(doms []presburger.Set, d int) ([][]int, error) {
 			}
 		}
 	}
-	return orderGroups(reach), nil
 }
 
 // orderGroups returns the strongly connected components of the relation

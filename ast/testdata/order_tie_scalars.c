@@ -1,0 +1,5 @@
+A();
+B();
+for (int c0 = 0; c0 < N; c0 += 1)
+  for (int c1 = 0; c1 < N; c1 += 1)
+    C(c0, c1);
