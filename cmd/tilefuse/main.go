@@ -36,6 +36,7 @@ func init() {
 		{name: "ast", args: "[--fuse none|min|smart|max] [--tile N] [--separate] [--parallel] [--context SET] [--c [--name NAME]] [--stats [--dataset D] [--size N=V,...]] [--func NAME] [--tree TREE] [-o FILE] [SOURCE]", summary: "generate the loops of a program or schedule tree and print them as C", run: runAST},
 		{name: "compile", args: "[--target cpu|cuda|cuda-emulate] [--fuse none|min|smart|max] [--tile T,...] [--func NAME] [--parallel] [-c] -o OUT SOURCE", summary: "compile a program to LLVM IR and a C header, or with -c to an object file", run: runCompile},
 		{name: "run", args: "[--dataset MINI..EXTRALARGE | --size N=V,...] [--threads N] [--repeat R] [--fuse ...] [--tile ...] [options] SOURCE", summary: "compile, build, run on generated inputs, check against the reference and time", run: runRun},
+		{name: "bench", args: "polybench|polymage [--dataset D] [--size S] [--only NAMES] [--threads N] [--repeat R] [--strategies S,...] [--tile T,...] [--peers P,...] [--fp-contract] [--baseline COL] [--format table|csv|json]", summary: "benchmark a suite under tilefuse's strategies and peer compilers, checked and timed", run: runBench},
 		{name: "check-tree", args: "[--func NAME] SOURCE TREE", summary: "check a schedule tree's legality against a program's dependences", run: runCheckTree},
 		{name: "help", args: "[COMMAND]", summary: "show help for tilefuse or a command", run: runHelp},
 	}

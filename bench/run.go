@@ -1,0 +1,315 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"tilefuse/ast"
+	"tilefuse/runner"
+	"tilefuse/scheduler"
+	"tilefuse/scop"
+)
+
+// Benchmark is one row to run: a program at its sizes, with its inputs.
+type Benchmark struct {
+	// Name is the row's name ("gemm"); Source what Config.Compile
+	// compiles ("polybench/gemm").
+	Name, Source string
+	// Size labels the sizes ("MINI", "2048x2048").
+	Size string
+	Prog *scop.Program
+	// Func is the name every column's function gets (PolyBench's
+	// kernel_NAME, the pipeline's name).
+	Func   string
+	Params map[string]int64
+	// Inputs are the contents of live-in arrays the benchmark brings;
+	// the others get runner's generated ones.
+	Inputs map[string]*scop.Buffer
+	// Err, when set, is why the benchmark could not be prepared: every
+	// cell of its row is Failed with it.
+	Err error
+}
+
+// CompileFunc compiles b with a tilefuse fusion strategy (none, min,
+// smart, max) to LLVM IR defining b.Func, giving up when ctx is done.
+type CompileFunc func(ctx context.Context, b *Benchmark, strategy string) (ir string, err error)
+
+// PeerSpec is a peer column: a C compiler and its flags for the naive C.
+type PeerSpec struct {
+	Name string
+	// CC is the compiler driver's path; empty when it is not installed.
+	CC    string
+	Flags []string
+	// Serial runs the binary on one thread (OMP_NUM_THREADS=1).
+	Serial bool
+	// Missing names what is not installed, when CC is empty.
+	Missing string
+}
+
+// PeerNames are the known peers, in column order.
+var PeerNames = []string{"gcc", "gcc-serial", "polly"}
+
+// StrategyNames are tilefuse's fusion strategies, in column order.
+var StrategyNames = []string{"none", "min", "smart", "max"}
+
+// The compilers' flags. Peers build C objects; runner links them with
+// libgomp (-fopenmp), which Polly's parallel loops call too.
+var (
+	gccFlags   = []string{"-O3", "-march=native", "-fopenmp"}
+	pollyFlags = []string{"-O3", "-march=native", "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-mllvm", "-polly-pattern-matching-based-opts=false"}
+)
+
+// NoContract is the flag that keeps gcc and clang from contracting a
+// multiply and an add into a fused multiply-add (which they do at -O3
+// -march=native where the CPU has FMA): with it, a peer computes what
+// tilefuse's code and the reference compute, bit for bit.
+const NoContract = "-ffp-contract=off"
+
+// Peers returns the specifications of the named peers, finding their
+// compilers with look (exec.LookPath): gcc for gcc and gcc-serial,
+// clang-14 for polly. Unless contract is set, their flags end with
+// NoContract. An unknown name is an error.
+func Peers(names []string, contract bool, look func(string) (string, error)) ([]PeerSpec, error) {
+	var out []PeerSpec
+	flags := func(f []string) []string {
+		f = slices.Clone(f)
+		if !contract {
+			f = append(f, NoContract)
+		}
+		return f
+	}
+	for _, name := range names {
+		var p PeerSpec
+		var prog string
+		switch name {
+		case "gcc":
+			p, prog = PeerSpec{Name: name, Flags: flags(gccFlags)}, "gcc"
+		case "gcc-serial":
+			p, prog = PeerSpec{Name: name, Flags: flags(gccFlags), Serial: true}, "gcc"
+		case "polly":
+			p, prog = PeerSpec{Name: name, Flags: flags(pollyFlags)}, "clang-14"
+		default:
+			return nil, fmt.Errorf("unknown peer %q (%s)", name, strings.Join(PeerNames, ", "))
+		}
+		if path, err := look(prog); err == nil {
+			p.CC = path
+		} else {
+			p.Missing = prog
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// description says how a peer's column is built and run.
+func (p PeerSpec) description(threads int) string {
+	if p.CC == "" {
+		return fmt.Sprintf("not installed (%s not found)", p.Missing)
+	}
+	if p.Serial {
+		threads = 1
+	}
+	return fmt.Sprintf("naive C, %s %s, %d %s", baseName(p.CC), strings.Join(p.Flags, " "), threads, plural(threads, "thread", "threads"))
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// Config is what Run needs besides the benchmarks.
+type Config struct {
+	// Suite and Dataset label the table.
+	Suite, Dataset string
+	// Strategies are tilefuse's columns (StrategyNames), compiled by
+	// Compile; Tile is the --tile option given to every strategy ("" for
+	// none), for the legend.
+	Strategies []string
+	Tile       string
+	Compile    CompileFunc
+	// Peers are the peers' columns, after the strategies.
+	Peers []PeerSpec
+	// Baseline names the column ratios are relative to.
+	Baseline string
+	// Threads is OMP_NUM_THREADS of every column but gcc-serial (at
+	// least 1); Warmup and Repeat the untimed and timed calls of a cell.
+	Threads, Warmup, Repeat int
+	// Tolerance is the relative error the peers' checks allow (tilefuse's
+	// are bit for bit): 0 unless the peers contract (NoContract).
+	Tolerance float64
+	// Timeout bounds each compilation, and each cell's build and run,
+	// and each row's reference (0: none).
+	Timeout   time.Duration
+	Toolchain *runner.Toolchain
+	Progress  *Progress
+	Machine   *Machine
+}
+
+// Columns lists the table's columns for c.
+func (c *Config) Columns() []Column {
+	var cols []Column
+	for _, s := range c.Strategies {
+		d := "tilefuse --fuse " + s + " --parallel"
+		if c.Tile != "" {
+			d += " --tile " + c.Tile
+		}
+		d += fmt.Sprintf(", opt/llc -O3 -mcpu=native, %d %s", c.Threads, plural(c.Threads, "thread", "threads"))
+		cols = append(cols, Column{Name: s, Kind: Tilefuse, Description: d})
+	}
+	for _, p := range c.Peers {
+		cols = append(cols, Column{Name: p.Name, Kind: Peer, Description: p.description(c.Threads)})
+	}
+	return cols
+}
+
+// NewTable is the empty table of a run: its settings and columns.
+func (c *Config) NewTable() *Table {
+	return &Table{
+		Suite: c.Suite, Dataset: c.Dataset, Threads: c.Threads, Warmup: c.Warmup, Repeat: c.Repeat,
+		Tolerance: c.Tolerance, Baseline: c.Baseline, Columns: c.Columns(), Machine: c.Machine,
+	}
+}
+
+// Run runs every benchmark under every column and returns the table. It
+// does not stop at a failure: every cell gets its status.
+func Run(cfg Config, benches []*Benchmark) *Table {
+	t := cfg.NewTable()
+	cfg.Progress.Begin(len(benches) * len(t.Columns))
+	defer cfg.Progress.End()
+	for _, b := range benches {
+		t.Rows = append(t.Rows, cfg.runRow(b, t.Columns))
+	}
+	return t
+}
+
+// runRow runs one benchmark's cells.
+func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
+	row := Row{Name: b.Name, Size: b.Size, Params: b.Params, Cells: make([]Cell, len(cols))}
+	done := func(j int, c Cell) {
+		row.Cells[j] = c
+		cfg.Progress.Done(b.Name, cols[j].Name, c)
+	}
+	fail := func(err error) Row {
+		for j := range cols {
+			done(j, Cell{Status: Failed, Err: err.Error()})
+		}
+		return row
+	}
+	if b.Err != nil {
+		return fail(b.Err)
+	}
+	cfg.Progress.Start(b.Name, "reference")
+	exp, err := cfg.Toolchain.Expect(b.Prog, runner.Options{Params: b.Params, Inputs: b.Inputs, Timeout: cfg.Timeout})
+	if err != nil {
+		return fail(fmt.Errorf("no reference to check against: %v", err))
+	}
+	for j, s := range cfg.Strategies {
+		cfg.Progress.Start(b.Name, s)
+		done(j, cfg.runStrategy(b, s, exp))
+	}
+	var naive string
+	var naiveErr error
+	for k, p := range cfg.Peers {
+		j := len(cfg.Strategies) + k
+		cfg.Progress.Start(b.Name, p.Name)
+		if p.CC == "" {
+			done(j, Cell{Status: NotInstalled, Err: p.Missing + " not found"})
+			continue
+		}
+		if naive == "" && naiveErr == nil {
+			naive, naiveErr = ParallelC(b.Prog, b.Func)
+		}
+		if naiveErr != nil {
+			done(j, Cell{Status: BuildFailed, Err: "printing the naive C: " + naiveErr.Error()})
+			continue
+		}
+		threads := cfg.Threads
+		if p.Serial {
+			threads = 1
+		}
+		k := runner.Kernel{C: naive, Func: b.Func, CC: p.CC, CFlags: p.Flags}
+		c, _ := cfg.run(b, k, exp, threads, cfg.Tolerance)
+		done(j, c)
+	}
+	return row
+}
+
+// runStrategy compiles b with tilefuse's strategy s and runs it.
+func (cfg *Config) runStrategy(b *Benchmark, s string, exp *runner.Expected) Cell {
+	ctx := context.Background()
+	if cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	ir, err := cfg.Compile(ctx, b, s)
+	gen := time.Since(start)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return Cell{Status: TimedOut, Err: fmt.Sprintf("compiling took longer than %v", cfg.Timeout)}
+	case err != nil:
+		return Cell{Status: BuildFailed, Err: err.Error()}
+	}
+	c, res := cfg.run(b, runner.Kernel{IR: ir, Func: b.Func}, exp, cfg.Threads, 0)
+	if res != nil {
+		c.Compile = gen + res.Build
+	}
+	return c
+}
+
+// run builds and runs one kernel and makes its cell.
+func (cfg *Config) run(b *Benchmark, k runner.Kernel, exp *runner.Expected, threads int, tol float64) (Cell, *runner.Result) {
+	warmup := cfg.Warmup
+	if warmup == 0 {
+		warmup = -1 // runner: 0 is the default (1), negative none
+	}
+	start := time.Now()
+	res, err := cfg.Toolchain.Run(b.Prog, k, runner.Options{
+		Params: b.Params, Inputs: b.Inputs, Expected: exp, Threads: threads,
+		Warmup: warmup, Repeat: cfg.Repeat, Tolerance: tol, Timeout: cfg.Timeout,
+	})
+	timedOut := cfg.Timeout > 0 && time.Since(start) >= cfg.Timeout
+	var ke *runner.KernelError
+	var te *runner.ToolError
+	switch {
+	case err != nil && timedOut:
+		return Cell{Status: TimedOut, Err: fmt.Sprintf("building and running took longer than %v", cfg.Timeout)}, nil
+	case errors.As(err, &ke):
+		return Cell{Status: Crashed, Err: ke.Error()}, nil
+	case errors.As(err, &te):
+		return Cell{Status: BuildFailed, Err: te.Error()}, nil
+	case err != nil:
+		return Cell{Status: Failed, Err: err.Error()}, nil
+	}
+	c := Cell{Status: OK, Times: res.Times, Median: res.Median}
+	if res.Check != nil {
+		c.Check, c.MaxRelErr = res.Check.String(), res.Check.MaxRelErr
+		if !res.Check.OK() {
+			c.Status, c.Err = Wrong, res.Check.String()
+		}
+	}
+	return c, res
+}
+
+// ParallelC is the naive C the peers compile: the original schedule's
+// loops (ast.Generate with Options.Parallel, so the outermost parallel
+// loops carry #pragma omp parallel for) printed by ast.PrintProgram as
+// the function fn.
+func ParallelC(p *scop.Program, fn string) (string, error) {
+	t, err := scheduler.Original(p)
+	if err != nil {
+		return "", err
+	}
+	n, err := ast.Generate(t, ast.Options{Parallel: true})
+	if err != nil {
+		return "", err
+	}
+	return ast.PrintProgram(p, n, fn)
+}

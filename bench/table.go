@@ -1,0 +1,159 @@
+package bench
+
+import (
+	"math"
+	"time"
+)
+
+// Kind tells tilefuse's columns from the peers'.
+type Kind string
+
+const (
+	Tilefuse Kind = "tilefuse" // a fusion strategy of tilefuse
+	Peer     Kind = "peer"     // another compiler on the naive C
+)
+
+// Column is one way of compiling the benchmarks.
+type Column struct {
+	Name string `json:"name"`
+	Kind Kind   `json:"kind"`
+	// Description says how the column is built and run, for the legend.
+	Description string `json:"description"`
+}
+
+// Status is the outcome of one cell.
+type Status string
+
+const (
+	OK           Status = "ok"
+	Wrong        Status = "WRONG"         // ran, but the check against the reference failed
+	BuildFailed  Status = "build failed"  // scheduling, code generation or the compiler failed
+	Crashed      Status = "crashed"       // the compiled code died
+	TimedOut     Status = "timed out"     // compiling or running took longer than Config.Timeout
+	NotInstalled Status = "not installed" // the peer's compiler is missing
+	Failed       Status = "failed"        // anything else: sizes, inputs, the reference
+)
+
+// Cell is the result of one benchmark under one column.
+type Cell struct {
+	Status Status
+	// Times are the timed calls, Median their median (runs that got to
+	// the check: OK and Wrong cells).
+	Times  []time.Duration
+	Median time.Duration
+	// Compile is the time tilefuse took to compile the benchmark
+	// (scheduling, AST generation and emission, then opt and llc), for
+	// the tilefuse columns whose compilation finished.
+	Compile time.Duration
+	// Check describes the comparison with the reference (runner's
+	// Check.String), when one was made.
+	Check string
+	// MaxRelErr is the check's largest relative error.
+	MaxRelErr float64
+	// Err is why the cell is not OK: the check's verdict, the build's or
+	// the run's diagnostics.
+	Err string
+}
+
+// Row is one benchmark across the columns.
+type Row struct {
+	Name string
+	// Size labels the sizes it ran at ("MINI", "2048x2048").
+	Size   string
+	Params map[string]int64
+	// Cells has one entry per column of the table, in order.
+	Cells []Cell
+}
+
+// Table is the result of a benchmark run.
+type Table struct {
+	// Suite is "polybench" or "polymage"; Dataset the PolyBench dataset,
+	// if any.
+	Suite   string
+	Dataset string
+	Threads int
+	Warmup  int
+	Repeat  int
+	// Tolerance is the relative error the peers' checks allow.
+	Tolerance float64
+	// Baseline names the column ratios are relative to.
+	Baseline string
+	Columns  []Column
+	Rows     []Row
+	// Machine describes where it ran (nil if unknown).
+	Machine *Machine
+}
+
+// Column returns the index of the column called name, or -1.
+func (t *Table) Column(name string) int {
+	for i, c := range t.Columns {
+		if c.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Ratio is the speed-up of a cell over its row's baseline cell,
+// baseline time / cell time; false when either is not OK or has no time.
+func (t *Table) Ratio(row, col int) (float64, bool) {
+	b := t.Column(t.Baseline)
+	if b < 0 {
+		return 0, false
+	}
+	r := t.Rows[row]
+	return Ratio(r.Cells[b], r.Cells[col])
+}
+
+// Ratio is base's median over c's: how many times faster c is. It exists
+// when both cells are OK with positive times.
+func Ratio(base, c Cell) (float64, bool) {
+	if base.Status != OK || c.Status != OK || base.Median <= 0 || c.Median <= 0 {
+		return 0, false
+	}
+	return float64(base.Median) / float64(c.Median), true
+}
+
+// Geomean is the geometric mean of a column's ratios and the number of
+// rows it is over (the rows where the ratio exists); false when there is
+// none.
+func (t *Table) Geomean(col int) (mean float64, n int, ok bool) {
+	var xs []float64
+	for i := range t.Rows {
+		if r, ok := t.Ratio(i, col); ok {
+			xs = append(xs, r)
+		}
+	}
+	mean, ok = Geomean(xs)
+	return mean, len(xs), ok
+}
+
+// Geomean is the geometric mean of xs, computed as the exponential of
+// the mean logarithm (no overflow for long lists); false when xs is empty
+// or holds a value that is not positive and finite.
+func Geomean(xs []float64) (float64, bool) {
+	if len(xs) == 0 {
+		return 0, false
+	}
+	sum := 0.0
+	for _, x := range xs {
+		if !(x > 0) || math.IsInf(x, 0) {
+			return 0, false
+		}
+		sum += math.Log(x)
+	}
+	return math.Exp(sum / float64(len(xs))), true
+}
+
+// Failures counts the cells that are neither OK nor NotInstalled.
+func (t *Table) Failures() int {
+	n := 0
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if c.Status != OK && c.Status != NotInstalled {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,347 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"tilefuse/bench"
+	"tilefuse/polybench"
+	"tilefuse/polymage"
+	"tilefuse/runner"
+)
+
+const benchHelp = `
+Runs a benchmark suite, polybench (the 30 PolyBench/C kernels) or polymage
+(the PolyMage pipelines), under tilefuse's fusion strategies and under peer
+compilers, checks every run against the reference and prints a table of
+median times and speed-ups.
+
+Columns. --strategies none,min,smart,max (default all) are tilefuse's
+columns: each benchmark is compiled as 'tilefuse compile --fuse S
+--parallel [--tile T,...]' would (in a child process, so that --timeout
+can stop it) and built with opt and llc. --peers gcc,gcc-serial,polly
+(default all) compile the naive C of the original schedule, with #pragma
+omp parallel for on its parallel outer loops: gcc is gcc -O3 -march=native
+-fopenmp; gcc-serial the same binary on one thread; polly clang-14 -O3
+-march=native -mllvm -polly -mllvm -polly-parallel -mllvm
+-polly-pattern-matching-based-opts=false, linked with libgomp ("not
+installed" without clang-14). The peers also get -ffp-contract=off, so
+that they compute what tilefuse's code and the reference compute, bit for
+bit: --fp-contract drops it and lets them fuse multiplies and adds into
+FMA instructions, which changes the last bits of results (and an integer
+made from a float by one), so their checks then allow the relative error
+--tol (default 1e-4 then, 0 otherwise).
+
+Sizes. --dataset MINI|SMALL|MEDIUM|LARGE|EXTRALARGE picks PolyBench's
+dataset (default LARGE, PolyBench's own default and the size papers
+report; MINI or SMALL for a quick look; EXTRALARGE overruns the arrays
+the sources declare and is refused row by row). For polymage, --size
+default (PolyMage's benchmark sizes, the default), small (each pipeline's
+small test size), WxH (an image W columns wide and H rows high: C=W,
+R=H) or NAME=V,... (parameter values for every pipeline).
+
+Runs. Each cell calls the function --warmup times untimed (default 1),
+then --repeat times timed (default 5), and shows the median. --threads
+sets OMP_NUM_THREADS (default: every core; gcc-serial runs on one).
+--timeout bounds each compilation, each cell's build and run and each
+benchmark's reference (default 10m; 0 for none).
+
+Checks. Every run is checked against the reference (the reference
+executor for small runs, the naive C built with cc -O2 otherwise),
+computed once per benchmark: tilefuse's columns bit for bit, the peers
+within the relative tolerance --tol. A wrong result shows as WRONG in its
+cell, a failed build as "build failed", a crash, timeout or other failure
+as such, each with its reason in a note under the table.
+
+Output. --format table (default), csv (one line per cell, then the
+geometric means; times in seconds) or json (everything, with the
+machine: CPU model, cores, memory, Go, LLVM, gcc and clang versions).
+The ratio of a cell is the --baseline column's time over the cell's
+(above 1: faster than the baseline; default gcc, or the first column when
+gcc is not one), and the geometric mean of a column is over the
+benchmarks where both cells are right. The table also gives the compile
+time of every tilefuse strategy: scheduling, AST generation and emission
+(the child process), then opt and llc. Progress goes to standard error:
+one line redrawn on a terminal, a line per cell otherwise.
+
+--only NAMES (comma-separated) runs those benchmarks alone (in the
+suite's order, by name).
+
+Exit status 1 when any cell is not right (WRONG, build failed, crashed,
+timed out, failed); the table is printed all the same.
+`
+
+func runBench(e *env, args []string) int {
+	cmd := lookup("bench")
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	dataset := fs.String("dataset", "LARGE", "PolyBench dataset: MINI, SMALL, MEDIUM, LARGE or EXTRALARGE")
+	size := fs.String("size", "default", "PolyMage sizes: default, small, WxH or NAME=V,...")
+	only := fs.String("only", "", "run only these benchmarks (comma-separated)")
+	threads := fs.Int("threads", runtime.NumCPU(), "OpenMP threads")
+	repeat := fs.Int("repeat", 5, "timed calls per cell")
+	warmup := fs.Int("warmup", 1, "untimed calls before the timed ones")
+	strategies := fs.String("strategies", strings.Join(bench.StrategyNames, ","), "tilefuse's fusion strategies")
+	tile := fs.String("tile", "", "tile sizes T,... for every strategy")
+	peers := fs.String("peers", strings.Join(bench.PeerNames, ","), "peer compilers")
+	baseline := fs.String("baseline", "gcc", "the column ratios are relative to")
+	format := fs.String("format", "table", "table, csv or json")
+	tol := fs.Float64("tol", 0, "relative tolerance of the peers' checks (default 0, or 1e-4 with --fp-contract)")
+	contract := fs.Bool("fp-contract", false, "let the peers contract multiplies and adds into FMAs")
+	timeout := fs.Duration("timeout", 10*time.Minute, "limit of each compilation, build and run (0: none)")
+	pos, err := parseInterspersed(fs, e, cmd, benchHelp, args)
+	if err != nil {
+		return exitUsageOr(err)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(e.stderr, "tilefuse bench: "+format+"\n", args...)
+		return exitUsage
+	}
+	if len(pos) != 1 || (pos[0] != "polybench" && pos[0] != "polymage") {
+		return fail("want one suite, polybench or polymage; usage: tilefuse bench %s", cmd.args)
+	}
+	suite := pos[0]
+	switch {
+	case *repeat < 1:
+		return fail("--repeat must be at least 1")
+	case *warmup < 0:
+		return fail("--warmup must not be negative")
+	case *threads < 1:
+		return fail("--threads must be at least 1")
+	case !(*tol >= 0):
+		return fail("--tol must not be negative")
+	case *timeout < 0:
+		return fail("--timeout must not be negative")
+	case *format != "table" && *format != "csv" && *format != "json":
+		return fail("unknown format %q (table, csv or json)", *format)
+	case suite == "polymage" && set["dataset"]:
+		return fail("--dataset applies to polybench; give polymage's sizes with --size")
+	case suite == "polybench" && set["size"]:
+		return fail("--size applies to polymage; give polybench's with --dataset")
+	}
+	if *tile != "" {
+		for _, s := range strings.Split(*tile, ",") {
+			if v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err != nil || v <= 0 {
+				return fail("--tile %s: %q is not a positive tile size", *tile, s)
+			}
+		}
+	}
+	strats, err := listOption("--strategies", *strategies, bench.StrategyNames)
+	if err != nil {
+		return fail("%v", err)
+	}
+	peerNames, err := listOption("--peers", *peers, bench.PeerNames)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if len(strats)+len(peerNames) == 0 {
+		return fail("no columns: give --strategies or --peers")
+	}
+	cols := append(slices.Clone(strats), peerNames...)
+	if !slices.Contains(cols, *baseline) {
+		if set["baseline"] {
+			return fail("--baseline %s is not a column (%s)", *baseline, strings.Join(cols, ", "))
+		}
+		*baseline = cols[0]
+	}
+	// The rows: names, then sizes and programs.
+	var names []string
+	if suite == "polybench" {
+		for _, k := range polybench.Kernels() {
+			names = append(names, k.Name)
+		}
+	} else {
+		for _, en := range polymage.All() {
+			names = append(names, en.Name)
+		}
+	}
+	if *only != "" {
+		// The suite's order, whatever the order of --only.
+		chosen, err := listOption("--only", *only, names)
+		if err != nil {
+			return fail("%v", err)
+		}
+		names = slices.DeleteFunc(names, func(n string) bool { return !slices.Contains(chosen, n) })
+	}
+	var ds polybench.Dataset
+	var sz bench.Size
+	if suite == "polybench" {
+		if ds, err = polybench.ParseDataset(*dataset); err != nil {
+			return fail("--dataset: %v", strings.TrimPrefix(err.Error(), "polybench: "))
+		}
+	} else if sz, err = bench.ParseSize(*size); err != nil {
+		return fail("%v", err)
+	}
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		return fail("%v", err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return fail("cannot find the tilefuse executable for the compilations: %v", err)
+	}
+	if *contract && !set["tol"] {
+		*tol = 1e-4
+	}
+	specs, err := bench.Peers(peerNames, *contract, exec.LookPath)
+	if err != nil {
+		return fail("%v", err)
+	}
+	tools := bench.Tools{Opt: tc.Opt}
+	for _, p := range specs {
+		switch {
+		case p.CC == "":
+		case p.Name == "polly":
+			tools.Clang = p.CC
+		default:
+			tools.GCC = p.CC
+		}
+	}
+	if tools.GCC == "" {
+		tools.GCC, _ = exec.LookPath("gcc")
+	}
+
+	var benches []*bench.Benchmark
+	for _, name := range names {
+		if suite == "polybench" {
+			benches = append(benches, polybenchRow(name, ds))
+		} else {
+			benches = append(benches, polymageRow(name, sz))
+		}
+	}
+	cfg := bench.Config{
+		Suite: suite, Strategies: strats, Tile: *tile, Peers: specs, Baseline: *baseline,
+		Threads: *threads, Warmup: *warmup, Repeat: *repeat, Tolerance: *tol, Timeout: *timeout,
+		Toolchain: tc, Progress: bench.NewProgress(e.stderr, bench.IsTerminal(e.stderr)),
+		Machine: bench.Describe(tools),
+		Compile: func(ctx context.Context, b *bench.Benchmark, s string) (string, error) {
+			return childCompile(ctx, exe, b.Source, s, *tile)
+		},
+	}
+	if suite == "polybench" {
+		cfg.Dataset = ds.String()
+	}
+	t := bench.Run(cfg, benches)
+	switch *format {
+	case "csv":
+		err = bench.WriteCSV(e.stdout, t)
+	case "json":
+		err = bench.WriteJSON(e.stdout, t)
+	default:
+		err = bench.WriteText(e.stdout, t)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tilefuse bench: %v\n", err)
+		return exitUsage
+	}
+	if n := t.Failures(); n > 0 {
+		fmt.Fprintf(e.stderr, "tilefuse bench: %d %s not right (see the notes)\n", n, plural(n, "cell is", "cells are"))
+		return exitCheck
+	}
+	return exitOK
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// listOption reads a comma list; an empty one is no names.
+func listOption(what, s string, known []string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	return bench.ParseList(what, s, known)
+}
+
+// polybenchRow prepares a PolyBench kernel at dataset d.
+func polybenchRow(name string, d polybench.Dataset) *bench.Benchmark {
+	source := "polybench/" + name
+	b := &bench.Benchmark{Name: name, Source: source, Size: d.String()}
+	k, _ := polybench.Lookup(name)
+	b.Params = k.Sizes(d)
+	b.Prog, b.Err = loadOne("bench", source, "")
+	if b.Err == nil {
+		b.Func = emittedName(source, b.Prog)
+		b.Err = checkSizes(b)
+	}
+	return b
+}
+
+// polymageRow prepares a PolyMage pipeline at the sizes sz asks for.
+func polymageRow(name string, sz bench.Size) *bench.Benchmark {
+	source := "polymage/" + name
+	b := &bench.Benchmark{Name: name, Source: source}
+	en, _ := polymage.Lookup(name)
+	if b.Params, b.Err = sz.Apply(en.Defaults, en.Small, "C", "R"); b.Err != nil {
+		b.Size = "?"
+		return b
+	}
+	b.Size = bench.Label(b.Params, slices.Sorted(maps.Keys(b.Params)), "C", "R")
+	if b.Prog, b.Err = loadOne("bench", source, ""); b.Err != nil {
+		return b
+	}
+	b.Size = bench.Label(b.Params, b.Prog.Params, "C", "R")
+	b.Func = emittedName(source, b.Prog)
+	if b.Err = checkSizes(b); b.Err == nil {
+		b.Inputs, b.Err = sourceInputs(source, b.Prog, b.Params)
+	}
+	return b
+}
+
+// checkSizes refuses sizes outside the program's context or that make
+// an access leave its array.
+func checkSizes(b *bench.Benchmark) error {
+	if err := b.Prog.CheckParams(b.Params); err != nil {
+		return err
+	}
+	return runner.CheckBounds(b.Prog, b.Params)
+}
+
+// benchChildEnv makes a test binary behave as tilefuse (TestMain), so
+// that the child compilations work under go test too.
+const benchChildEnv = "TILEFUSE_BENCH_CHILD"
+
+// childCompile runs 'tilefuse compile --fuse strategy --parallel [--tile
+// tile]' on source in a child process (which ctx can stop, unlike a
+// computation in this one) and returns the IR.
+func childCompile(ctx context.Context, exe, source, strategy, tile string) (string, error) {
+	dir, err := os.MkdirTemp("", "tilefuse-bench-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "k")
+	args := []string{"compile", "--fuse", strategy, "--parallel"}
+	if tile != "" {
+		args = append(args, "--tile", tile)
+	}
+	args = append(args, "-o", out, source)
+	c := exec.CommandContext(ctx, exe, args...)
+	c.Env = append(os.Environ(), benchChildEnv+"=1")
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	if err := c.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return "", fmt.Errorf("%s", msg)
+	}
+	ir, err := os.ReadFile(out + ".ll")
+	return string(ir), err
+}

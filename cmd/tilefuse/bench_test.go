@@ -1,0 +1,252 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary stand in for tilefuse in the child
+// processes that 'tilefuse bench' compiles in.
+func TestMain(m *testing.M) {
+	if os.Getenv(benchChildEnv) == "1" {
+		os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+	}
+	os.Exit(m.Run())
+}
+
+// benchJSON is the part of the JSON output the tests read.
+type benchJSON struct {
+	Suite   string `json:"suite"`
+	Dataset string `json:"dataset"`
+	Machine struct {
+		CPU   string `json:"cpu"`
+		Cores int    `json:"cores"`
+		LLVM  string `json:"llvm"`
+		GCC   string `json:"gcc"`
+	} `json:"machine"`
+	Columns []struct{ Name, Kind string } `json:"columns"`
+	Rows    []struct {
+		Benchmark string `json:"benchmark"`
+		Cells     []struct {
+			Column  string   `json:"column"`
+			Status  string   `json:"status"`
+			Median  *float64 `json:"median_s"`
+			Compile *float64 `json:"compile_s"`
+			Check   string   `json:"check"`
+			Error   string   `json:"error"`
+		} `json:"cells"`
+	} `json:"rows"`
+	Geomean []struct {
+		Column string   `json:"column"`
+		Ratio  *float64 `json:"ratio"`
+	} `json:"geomean"`
+}
+
+// TestBenchPolybench: two kernels, two strategies and the peers, every
+// cell checked; the JSON output.
+func TestBenchPolybench(t *testing.T) {
+	needToolchain(t)
+	stdout, stderr, status := runCmd("", "bench", "polybench", "--dataset", "MINI", "--only", "gemm,jacobi-2d", "--repeat", "1", "--strategies", "none,smart", "--format", "json")
+	if status != exitOK {
+		t.Fatalf("status %d, stderr:\n%s\nstdout:\n%s", status, stderr, stdout)
+	}
+	var got benchJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if got.Suite != "polybench" || got.Dataset != "MINI" || got.Machine.Cores < 1 || got.Machine.LLVM == "" || got.Machine.GCC == "" {
+		t.Errorf("header: %+v", got)
+	}
+	var cols []string
+	for _, c := range got.Columns {
+		cols = append(cols, c.Name+"/"+c.Kind)
+	}
+	if strings.Join(cols, " ") != "none/tilefuse smart/tilefuse gcc/peer gcc-serial/peer polly/peer" {
+		t.Errorf("columns %v", cols)
+	}
+	if len(got.Rows) != 2 || got.Rows[0].Benchmark != "gemm" || got.Rows[1].Benchmark != "jacobi-2d" {
+		t.Fatalf("rows: %+v", got.Rows)
+	}
+	_, clang := exec.LookPath("clang-14")
+	for _, r := range got.Rows {
+		for _, c := range r.Cells {
+			if c.Column == "polly" && clang != nil {
+				if c.Status != "not installed" {
+					t.Errorf("%s polly without clang-14: %s", r.Benchmark, c.Status)
+				}
+				continue
+			}
+			if c.Status != "ok" || c.Median == nil || !strings.HasPrefix(c.Check, "ok: ") {
+				t.Errorf("%s %s: %s %s %s", r.Benchmark, c.Column, c.Status, c.Check, c.Error)
+			}
+			if (c.Column == "none" || c.Column == "smart") != (c.Compile != nil) {
+				t.Errorf("%s %s: compile time %v", r.Benchmark, c.Column, c.Compile)
+			}
+		}
+	}
+	if len(got.Geomean) != 5 || got.Geomean[2].Column != "gcc" || got.Geomean[2].Ratio == nil || *got.Geomean[2].Ratio != 1 {
+		t.Errorf("geometric means: %+v", got.Geomean)
+	}
+	// Progress: a line per cell, stderr not being a terminal.
+	if n := strings.Count(stderr, "bench: ["); n != 10 {
+		t.Errorf("%d progress lines, want 10:\n%s", n, stderr)
+	}
+}
+
+// TestBenchPolymage: two pipelines at their small sizes, as CSV, with a
+// stand-in for clang-14 (gcc, without Polly's options) on PATH.
+func TestBenchPolymage(t *testing.T) {
+	needToolchain(t)
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("skipping: no gcc")
+	}
+	dir := t.TempDir()
+	fake := `#!/bin/sh
+args=""
+skip=0
+for a in "$@"; do
+  if [ $skip = 1 ]; then skip=0; continue; fi
+  if [ "$a" = -mllvm ]; then skip=1; continue; fi
+  args="$args $a"
+done
+exec ` + gcc + ` $args
+`
+	if err := os.WriteFile(filepath.Join(dir, "clang-14"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	stdout, stderr, status := runCmd("", "bench", "polymage", "--only", "unsharp_mask,harris", "--size", "small", "--repeat", "1", "--strategies", "none,smart", "--warmup", "0", "--format", "csv")
+	if status != exitOK {
+		t.Fatalf("status %d, stderr:\n%s\nstdout:\n%s", status, stderr, stdout)
+	}
+	recs, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Header, 2 rows x 5 columns, 5 geometric means.
+	if len(recs) != 1+10+5 {
+		t.Fatalf("%d CSV lines:\n%s", len(recs), stdout)
+	}
+	if got := strings.Join(recs[0], ","); got != "suite,benchmark,size,column,kind,status,median_s,ratio,compile_s,max_rel_err,note" {
+		t.Errorf("header %s", got)
+	}
+	for _, r := range recs[1:11] {
+		// unsharp_mask comes after harris (sorted by name); sizes are
+		// the pipelines' small ones.
+		if r[0] != "polymage" || r[5] != "ok" || r[6] == "" || r[9] == "" {
+			t.Errorf("cell %v", r)
+		}
+		if want := map[string]string{"harris": "20x24", "unsharp_mask": "20x24"}[r[1]]; r[2] != want {
+			t.Errorf("size %v", r)
+		}
+	}
+	if recs[1][1] != "harris" || recs[6][1] != "unsharp_mask" || recs[11][1] != "geomean" {
+		t.Errorf("order: %v", recs)
+	}
+}
+
+// TestBenchTable: the text table of one small run.
+func TestBenchTable(t *testing.T) {
+	needToolchain(t)
+	stdout, stderr, status := runCmd("", "bench", "polybench", "--dataset", "MINI", "--only", "atax", "--repeat", "1", "--warmup", "0", "--strategies", "smart", "--peers", "gcc-serial", "--threads", "1")
+	if status != exitOK {
+		t.Fatalf("status %d, stderr:\n%s\nstdout:\n%s", status, stderr, stdout)
+	}
+	lines := strings.Split(stdout, "\n")
+	for i, want := range []string{
+		"tilefuse bench polybench, dataset MINI, 1 thread, median of 1 timed call after 0 warm-up calls",
+		// Without gcc among the columns, the first is the baseline.
+		"ratio: smart's time / the column's time (above 1: faster than smart)",
+		"",
+		"benchmark  smart ",
+		"atax ",
+		"geomean ",
+	} {
+		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
+			t.Errorf("line %d is not %q:\n%s", i+1, want, stdout)
+		}
+	}
+	for _, want := range []string{"compile time (schedule, AST, emit; opt and llc)\n", "\ncolumns\n", "  gcc-serial  naive C, gcc -O3 -march=native -fopenmp -ffp-contract=off, 1 thread\n", "\nmachine: "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no %q in:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestBenchErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"no suite", []string{"bench"}, "want one suite, polybench or polymage"},
+		{"bad suite", []string{"bench", "spec"}, "want one suite, polybench or polymage"},
+		{"two suites", []string{"bench", "polybench", "polymage"}, "want one suite"},
+		{"bad flag", []string{"bench", "--frobnicate", "polybench"}, "flag provided but not defined: -frobnicate"},
+		{"bad dataset", []string{"bench", "polybench", "--dataset", "HUGE"}, `unknown dataset "HUGE"`},
+		{"dataset for polymage", []string{"bench", "polymage", "--dataset", "MINI"}, "--dataset applies to polybench"},
+		{"size for polybench", []string{"bench", "polybench", "--size", "64x64"}, "--size applies to polymage"},
+		{"bad size", []string{"bench", "polymage", "--size", "64x"}, "want WxH"},
+		{"unknown benchmark", []string{"bench", "polybench", "--only", "gemm,gemmm"}, `--only: unknown name "gemmm"`},
+		{"unknown pipeline", []string{"bench", "polymage", "--only", "blur"}, `--only: unknown name "blur"`},
+		{"unknown strategy", []string{"bench", "polybench", "--strategies", "post"}, `--strategies: unknown name "post" (known: none, min, smart, max)`},
+		{"unknown peer", []string{"bench", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly)`},
+		{"no columns", []string{"bench", "polybench", "--peers", "", "--strategies", ""}, "no columns"},
+		{"bad baseline", []string{"bench", "polybench", "--peers", "gcc-serial", "--baseline", "gcc"}, "--baseline gcc is not a column (none, min, smart, max, gcc-serial)"},
+		{"bad format", []string{"bench", "polybench", "--format", "xml"}, `unknown format "xml"`},
+		{"bad repeat", []string{"bench", "polybench", "--repeat", "0"}, "--repeat must be at least 1"},
+		{"bad threads", []string{"bench", "polybench", "--threads", "0"}, "--threads must be at least 1"},
+		{"bad warmup", []string{"bench", "polybench", "--warmup", "-1"}, "--warmup must not be negative"},
+		{"bad tile", []string{"bench", "polybench", "--tile", "8,x"}, `"x" is not a positive tile size`},
+		{"bad tolerance", []string{"bench", "polybench", "--tol", "-1"}, "--tol must not be negative"},
+		{"bad timeout", []string{"bench", "polybench", "--timeout", "-1s"}, "--timeout must not be negative"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, status := runCmd("", tc.args...)
+			if status != exitUsage || stdout != "" || !strings.Contains(stderr, tc.stderr) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("status %d, stdout %q, stderr %q; want status 2 and one line with %q", status, stdout, stderr, tc.stderr)
+			}
+		})
+	}
+}
+
+// TestBenchHelp: -h explains the command on stdout.
+func TestBenchHelp(t *testing.T) {
+	stdout, stderr, status := runCmd("", "bench", "-h")
+	if status != exitOK || stderr != "" || !strings.HasPrefix(stdout, "usage: tilefuse bench polybench|polymage") || !bytes.Contains([]byte(stdout), []byte("default LARGE")) {
+		t.Errorf("status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
+	}
+}
+
+// TestPolymageSource: polymage/NAME is a SOURCE; run takes the
+// pipeline's default sizes and its own inputs (the bilateral grid indexes
+// its grid by pixel values, which must lie in [0, 1]).
+func TestPolymageSource(t *testing.T) {
+	stdout, stderr, status := runCmd("", "scop", "--list")
+	if status != exitOK || !strings.Contains(stdout, "polymage/harris\n") {
+		t.Errorf("scop --list: status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
+	}
+	if _, err := loadOne("test", "polymage/nope", ""); err == nil || !strings.Contains(err.Error(), `unknown PolyMage pipeline "nope"`) {
+		t.Errorf("unknown pipeline: %v", err)
+	}
+	p, err := loadOne("test", "polymage/harris", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	params, label, err := runSizes("run", &compileJob{source: "polymage/harris", p: p}, "", "")
+	if err != nil || params["R"] != 6400 || params["C"] != 6400 || label != "R=6400 C=6400" {
+		t.Errorf("default sizes: %v %q %v", params, label, err)
+	}
+	needToolchain(t)
+	stdout, stderr, status = runCmd("", "run", "--repeat", "1", "--fuse", "none", "--size", "R=24,C=20", "polymage/bilateral_grid")
+	if status != exitOK || !strings.Contains(stdout, "check ok: equal bit for bit") {
+		t.Errorf("run: status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
+	}
+}
