@@ -246,7 +246,7 @@ func (c *stmtCtx) call(e *scop.Call) value.Value {
 	if name, ok := intrinsicNames[e.Fn]; ok {
 		return c.intrinsic(name, t, args...)
 	}
-	name := libmNames[e.Fn]
+	name := c.fs.e.libm + libmNames[e.Fn]
 	if t == scop.F32 {
 		name += "f"
 	}

@@ -34,7 +34,101 @@
 //     uncovers the array it shadowed. A scalar buffer's slot serves every
 //     iteration, so its accesses stay out of the access groups.
 //
-// Only the CPU target exists; CUDA and CUDAEmulate return an error.
+// # GPU targets
+//
+// Target CUDA emits the program as GPU kernels with host code of the
+// same C signature; CUDAEmulate emits the same kernels for the host CPU,
+// so that the mapping runs and is checked where there is no GPU.
+//
+// The mapping is read from the AST Emit receives (gpu.go): a Mark
+// "kernel" maps the perfect loop nest directly below it (up to three
+// loops, the innermost on x) to blocks, a Mark "thread" below it the nest
+// below itself to threads; a Mark "serial" (or any other node) ends a
+// nest. A loop mapped to blocks runs lower + blockIdx*stride, stepping by
+// gridDim*stride, one mapped to threads likewise with threadIdx and
+// blockDim, so any grid and block size is correct. Without marks, a
+// parallel loop (For.Parallel, the AST's outermost coincident loop) is
+// spread over all threads of all blocks along x. Code of the host level
+// that runs statements outside any of these becomes a kernel of one
+// thread: the arrays stay in device memory for the whole call.
+//
+// MapGPU (gpu_tree.go) puts the default mapping into a schedule tree as
+// such marks, before AST generation: at the outermost band with a leading
+// coincident member, a kernel whose block loops are those members (at
+// most two; non-coincident members before them stay on the host); below
+// it, on every path, the first band with a leading coincident member
+// gives the thread loops (at most two; the point band of a tile band);
+// when none is found, the block band is strip-mined by
+// Options.ThreadSizes (tile loops to blocks, point loops to threads).
+// A permutable band without a leading coincident member (a time-skewed
+// stencil, or its tile band) is replaced by its wavefront (s0 + s1, s1,
+// ...), which runs serially (on the host, or in each block between
+// barriers) with the next member parallel. Only the leading coincident
+// members of a band go to blocks, as tiling copies flags that may hold
+// only with the earlier members fixed. The GPU targets generate the AST
+// from the mapped tree without ast.Options.Parallel: the marks carry the
+// mapping.
+//
+// Inside a kernel (gpu_kernel.go), code outside the thread loops runs in
+// every thread of a block with the same values (block level). There a
+// subtree without thread loops runs in thread 0 only, a thread nest that
+// does not use all block dimensions in the threads with index 0 in the
+// others, and code that no loop of some grid dimension encloses in the
+// blocks with index 0 in it: every instance runs once. These phases are
+// separated by barriers: before a phase when another ran since the last
+// barrier, and at the end of each iteration of a block-level serial loop
+// (of a loop over blocks only when it allocates shared memory: its
+// iterations are independent). This is conservative: threads communicate
+// through global memory too. A buffer allocated at block level (an
+// ast.Alloc, a tile-local buffer) is shared by the block's threads: a
+// static shared array when its shape has constant bounds (CUDA:
+// addrspace(3); the emulation: a per-block area the launch allocates
+// before the teams run), otherwise allocated by thread 0 and published
+// through a shared pointer after a barrier. Inside thread loops code is
+// as on the CPU: serial loops, private buffers (malloc, which CUDA
+// devices provide).
+//
+// A launch's sizes are computed on the host (gpu_host.go): per dimension
+// the largest trip count of the loops mapped to it, a constant when a
+// loop's upper bound minus its lower bound is one (a tile's points), else
+// from the range the bounds take over the ranges of the kernel's outer
+// loops, bounded by Options.ThreadSizes (default 32, 8, 1) and
+// Options.BlockSizes (default 65535 each).
+//
+// CUDA (cuda.go): Module.KernelIR is an nvptx64-nvidia-cuda module with
+// one function per kernel (Module.Kernels), declared in !nvvm.annotations,
+// using the llvm.nvvm.read.ptx.sreg intrinsics and llvm.nvvm.barrier0;
+// llc -march=nvptx64 -mcpu=sm_80 makes the PTX. sqrt, fabs, floor, ceil,
+// round, fmin and fmax are LLVM intrinsics NVPTX selects; the other math
+// functions call libdevice (__nv_exp, __nv_powf, ...), which must then be
+// linked in (llvm-link with libdevice.10.bc) before llc, or the driver
+// refuses the PTX ('tilefuse compile' links it in when it finds it).
+// Array arguments of a kernel are noalias only when the kernel has no
+// barrier (LLVM would otherwise let loads of a noalias array move above a
+// barrier). Module.IR is the host module: it reads the PTX text from an
+// external constant (Module.PTXSymbol) that Module.EmbedPTX defines.
+// Each call opens libcuda.so.1 with dlopen and creates a
+// context and loads the module (once, cuModuleLoadDataEx with the JIT's
+// error log), copies every array to the device (the program's
+// temporaries too, zeroed), runs the host-level code with its launches
+// (cuLaunchKernel), synchronizes, copies the written array arguments back
+// and frees the device memory. A failing driver call prints its name, the
+// error number and name on stderr and aborts. The object links with -ldl.
+//
+// CUDAEmulate (emulate.go): the host code is the CPU target's; a launch
+// loops over the blocks (z, y, x) and runs each on an OpenMP team of the
+// block's size (GOMP_parallel; the thread index from
+// omp_get_thread_num, x fastest; a smaller team aborts), with
+// GOMP_barrier for barriers. The object links against libgomp, as the
+// CPU target's. Math calls are the CPU's, so results are bitwise those of
+// the CPU target.
+//
+// Not done: shared memory for arrays the AST does not allocate (no
+// copy-in/copy-out promotion of global arrays), libdevice-free math,
+// streams or overlap of copies with kernels, copying only the arrays a
+// kernel uses, a device choice other than device 0, and the malloc heap
+// of the device (8 MiB by default) is not raised for large private or
+// non-constant shared buffers.
 //
 // # Semantics
 //

@@ -17,7 +17,7 @@ import (
 // Target selects what Emit generates.
 type Target int
 
-// The targets. Only CPU is implemented; the others return an error.
+// The targets.
 const (
 	// CPU is a host function with GOMP parallel loops.
 	CPU Target = iota
@@ -58,18 +58,34 @@ type Options struct {
 	// contiguous block per thread.
 	Dynamic bool
 	// Triple and DataLayout describe the target machine (default
-	// DefaultTriple and, for it, DefaultDataLayout).
+	// DefaultTriple and, for it, DefaultDataLayout); for CUDA, the host's.
 	Triple, DataLayout string
+	// ThreadSizes bound the threads per block along x, y and z for the
+	// loops mapped to threads (default DefaultThreadSizes: 32, 8, 1); a
+	// launch uses fewer where its loops have fewer iterations. BlockSizes
+	// bound the blocks along x, y and z (default DefaultBlockSizes).
+	// Loops longer than the grid or the block take several iterations
+	// per block or thread. Targets CUDA and CUDAEmulate only.
+	ThreadSizes, BlockSizes []int64
 }
 
 // Module is the result of Emit.
 type Module struct {
-	// IR is the LLVM 14 assembly of the module.
+	// IR is the LLVM 14 assembly of the module (for CUDA, the host
+	// module: see KernelIR).
 	IR string
 	// Header is a C header declaring the function.
 	Header string
 	// Func is the name of the emitted function.
 	Func string
+	// For target CUDA: KernelIR is the NVPTX module of the kernels (for
+	// llc -march=nvptx64 -mcpu=sm_80), Kernels their names in launch
+	// order of appearance, and PTXSymbol the external constant through
+	// which IR, the host module, reads the PTX text: EmbedPTX defines it.
+	KernelIR  string
+	Kernels   []string
+	PTXSymbol string
+	ptxDecl   string
 }
 
 // Emit returns the LLVM IR of one function that runs the AST n of program
@@ -79,7 +95,12 @@ func Emit(p *scop.Program, n ast.Node, opts Options) (mod *Module, err error) {
 	switch opts.Target {
 	case CPU:
 	case CUDA, CUDAEmulate:
-		return nil, fmt.Errorf("emit: target %s is not implemented yet", opts.Target)
+		if err := checkSizes(opts); err != nil {
+			return nil, err
+		}
+		// Parallelism comes from the mapping; inside kernels loops run
+		// serially.
+		opts.Parallel, opts.Dynamic = false, false
 	default:
 		return nil, fmt.Errorf("emit: unknown target %d", int(opts.Target))
 	}
@@ -118,8 +139,27 @@ func Emit(p *scop.Program, n ast.Node, opts Options) (mod *Module, err error) {
 	e.m.TargetTriple = opts.Triple
 	e.m.DataLayout = opts.DataLayout
 	e.m.SourceFilename = p.Name
+	var cuda *cudaDev
+	switch opts.Target {
+	case CUDAEmulate:
+		g := newGPUGen(e, e, emulator{})
+		e.body = g.host
+	case CUDA:
+		cuda = newCUDA(e)
+		cuda.g = newGPUGen(e, cuda.ke, cuda)
+		e.body = cuda.body
+	}
 	e.program(n)
-	return &Module{IR: e.m.String(), Header: header, Func: fn}, nil
+	mod = &Module{Header: header, Func: fn}
+	if cuda != nil {
+		cuda.finish()
+		mod.KernelIR = cuda.ke.m.String()
+		mod.Kernels = cuda.g.kernels
+		mod.PTXSymbol = cuda.ptx.Name()
+		mod.ptxDecl = cuda.ptx.LLString()
+	}
+	mod.IR = e.m.String()
+	return mod, nil
 }
 
 var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -140,6 +180,12 @@ type emitter struct {
 	decls map[string]*ir.Func // external functions by name
 	mdID  int64               // next metadata ID
 	nOut  int                 // outlined functions so far
+	// body generates the function's body from the AST (default: the
+	// CPU's lowering, fnState.node); the GPU targets replace it.
+	body func(fs *fnState, ev *env, n ast.Node)
+	// libm prefixes the math library's function names (CUDA: __nv_).
+	libm string
+	strs map[string]*ir.Global // string constants by text
 }
 
 // declare returns the external function name, declaring it on first use.

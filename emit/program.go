@@ -108,7 +108,11 @@ func (e *emitter) program(n ast.Node) {
 		}
 		ev.arrays[a.Name] = b
 	}
-	fs.node(ev, n)
+	if e.body != nil {
+		e.body(fs, ev, n)
+	} else {
+		fs.node(ev, n)
+	}
 	for _, raw := range locals {
 		fs.cur.NewCall(e.declare("free", types.Void, types.I8Ptr), raw)
 	}

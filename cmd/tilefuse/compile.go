@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -33,23 +35,42 @@ kernel_NAME; --func picks the function when SOURCE has several.
 
 --tile T,... gives the tile size of each band member; the last size
 repeats for further members. --parallel runs the outermost coincident
-loops on OpenMP threads (libgomp). --target cuda emits NVPTX kernels with
-host code; cuda-emulate runs the same kernel mapping on the CPU.
+loops on OpenMP threads (libgomp).
+
+--target cuda maps the schedule to a GPU (emit.MapGPU: the outer parallel
+members of each nest to blocks, the next ones, or the point members of
+tiles, to threads, with 'kernel' and 'thread' marks; marks already in the
+tree are kept) and emits NVPTX kernels with host code of the same C
+signature that runs them through the CUDA driver (libcuda.so.1, opened at
+run time: link with -ldl). -o OUT writes OUT.kernel.ll (the kernels,
+nvptx64-nvidia-cuda), OUT.ptx (llc -march=nvptx64 -mcpu=sm_80, when llc
+is found), OUT.ll (the host IR, with the PTX embedded when it was made)
+and OUT.h; with -c the object file OUT holds the host code and the PTX.
+--target cuda-emulate emits the same kernels for the CPU (blocks one
+after the other, each block's threads an OpenMP team, barriers as
+GOMP_barrier): it links and runs like the cpu target and checks the
+mapping without a GPU. --thread-sizes X,Y,Z bounds the threads of a block
+(default 32,8,1; the emulation is faster with small blocks such as 4,2)
+and --block-sizes X,Y,Z the blocks of a grid; loops longer than that take
+several iterations per thread or block.
 ` + sourceHelp
 
 // compileFlags are the options compile and run share.
 type compileFlags struct {
-	target, fuse, tile, fn *string
-	parallel               *bool
+	target, fuse, tile, fn  *string
+	threadSizes, blockSizes *string
+	parallel                *bool
 }
 
 func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 	return &compileFlags{
-		target:   fs.String("target", "cpu", "cpu, cuda or cuda-emulate"),
-		fuse:     fs.String("fuse", "smart", "none (original order), min, smart or max"),
-		tile:     fs.String("tile", "", "tile sizes T,... of the outermost permutable bands"),
-		fn:       fs.String("func", "", "the C function to compile, when SOURCE has several"),
-		parallel: fs.Bool("parallel", parallel, "run the outermost coincident loops in parallel"),
+		target:      fs.String("target", "cpu", "cpu, cuda or cuda-emulate"),
+		fuse:        fs.String("fuse", "smart", "none (original order), min, smart or max"),
+		tile:        fs.String("tile", "", "tile sizes T,... of the outermost permutable bands"),
+		fn:          fs.String("func", "", "the C function to compile, when SOURCE has several"),
+		parallel:    fs.Bool("parallel", parallel, "run the outermost coincident loops in parallel"),
+		threadSizes: fs.String("thread-sizes", "", "GPU targets: the most threads per block along x,y,z (default 32,8,1)"),
+		blockSizes:  fs.String("block-sizes", "", "GPU targets: the most blocks along x,y,z (default 65535,65535,65535)"),
 	}
 }
 
@@ -62,6 +83,27 @@ type compileJob struct {
 	tiles  []int64
 	fn     string // the emitted function's name
 	par    bool
+	// threadSizes and blockSizes bound the GPU launches.
+	threadSizes, blockSizes []int64
+}
+
+// gpu reports whether the job targets a GPU (or its emulation).
+func (j *compileJob) gpu() bool { return j.target == emit.CUDA || j.target == emit.CUDAEmulate }
+
+// positiveList reads "A,B,..." of positive integers for flag name.
+func positiveList(cmd, name, s string, most int) ([]int64, error) {
+	var out []int64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil || v <= 0 {
+			return nil, fmt.Errorf("tilefuse %s: --%s %s: %q is not a positive size", cmd, name, s, f)
+		}
+		out = append(out, v)
+	}
+	if len(out) > most {
+		return nil, fmt.Errorf("tilefuse %s: --%s %s: at most %d sizes (x,y,z)", cmd, name, s, most)
+	}
+	return out, nil
 }
 
 // check validates the flags and loads SOURCE; errors are one line.
@@ -90,6 +132,23 @@ func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
 			}
 			j.tiles = append(j.tiles, v)
 		}
+	}
+	for _, x := range []struct {
+		name string
+		flag *string
+		dst  *[]int64
+	}{{"thread-sizes", f.threadSizes, &j.threadSizes}, {"block-sizes", f.blockSizes, &j.blockSizes}} {
+		if *x.flag == "" {
+			continue
+		}
+		if !j.gpu() {
+			return nil, fmt.Errorf("tilefuse %s: --%s applies to --target cuda and cuda-emulate", cmd, x.name)
+		}
+		v, err := positiveList(cmd, x.name, *x.flag, 3)
+		if err != nil {
+			return nil, err
+		}
+		*x.dst = v
 	}
 	p, err := loadOne(cmd, source, *f.fn)
 	if err != nil {
@@ -132,11 +191,93 @@ func (j *compileJob) emitModule() (*emit.Module, error) {
 			return nil, err
 		}
 	}
-	n, err := ast.Generate(t, ast.Options{Parallel: j.par})
+	opts := emit.Options{Target: j.target, Func: j.fn, Parallel: j.par, ThreadSizes: j.threadSizes, BlockSizes: j.blockSizes}
+	par := j.par
+	if j.gpu() {
+		// The marks carry the mapping; the AST's parallel flags would
+		// map the nests MapGPU leaves to the host.
+		if t, err = emit.MapGPU(t, opts); err != nil {
+			return nil, err
+		}
+		par = false
+	}
+	n, err := ast.Generate(t, ast.Options{Parallel: par})
 	if err != nil {
 		return nil, err
 	}
-	return emit.Emit(j.p, n, emit.Options{Target: j.target, Func: j.fn, Parallel: j.par})
+	return emit.Emit(j.p, n, opts)
+}
+
+// cudaHost compiles a CUDA module's kernels to PTX with llc and returns
+// the PTX and the host IR with it embedded. Kernels that call libdevice
+// (__nv_expf, ...) get it linked in first when libdevice.10.bc is found
+// (CUDA_HOME, CUDA_PATH, /usr/local/cuda, Debian's nvidia-cuda-toolkit);
+// otherwise warn says the driver will refuse the PTX.
+func cudaHost(tc *runner.Toolchain, mod *emit.Module, warn func(string)) (ptx, host string, err error) {
+	dir, err := os.MkdirTemp("", "tilefuse-ptx-")
+	if err != nil {
+		return "", "", err
+	}
+	defer os.RemoveAll(dir)
+	in, out := filepath.Join(dir, "kernel.ll"), filepath.Join(dir, "kernel.ptx")
+	if err := os.WriteFile(in, []byte(mod.KernelIR), 0o644); err != nil {
+		return "", "", err
+	}
+	tool := func(name string, args ...string) error {
+		if msg, err := exec.Command(name, args...).CombinedOutput(); err != nil {
+			return fmt.Errorf("%s: %v\n%s", filepath.Base(name), err, strings.TrimSpace(string(msg)))
+		}
+		return nil
+	}
+	if strings.Contains(mod.KernelIR, "@__nv_") {
+		lib, link := libdevice(), llvmLink(tc)
+		if lib == "" || link == "" {
+			warn("the kernels call libdevice (__nv_ functions) and libdevice.10.bc or llvm-link was not found: the CUDA driver will not load the PTX (set CUDA_HOME)")
+		} else {
+			linked := filepath.Join(dir, "linked.bc")
+			if err := tool(link, "--only-needed", in, lib, "-o", linked); err != nil {
+				return "", "", err
+			}
+			in = linked
+		}
+	}
+	if err := tool(tc.LLC, "-O3", "-march=nvptx64", "-mcpu=sm_80", in, "-o", out); err != nil {
+		return "", "", err
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return "", "", err
+	}
+	host, err = mod.EmbedPTX(string(data))
+	return string(data), host, err
+}
+
+// libdevice finds CUDA's libdevice.10.bc.
+func libdevice() string {
+	var dirs []string
+	for _, v := range []string{"CUDA_HOME", "CUDA_PATH"} {
+		if d := os.Getenv(v); d != "" {
+			dirs = append(dirs, filepath.Join(d, "nvvm", "libdevice"))
+		}
+	}
+	dirs = append(dirs, "/usr/local/cuda/nvvm/libdevice", "/usr/lib/nvidia-cuda-toolkit/libdevice", "/usr/lib/cuda/nvvm/libdevice")
+	for _, d := range dirs {
+		f := filepath.Join(d, "libdevice.10.bc")
+		if _, err := os.Stat(f); err == nil {
+			return f
+		}
+	}
+	return ""
+}
+
+// llvmLink finds LLVM 14's llvm-link, next to llc first.
+func llvmLink(tc *runner.Toolchain) string {
+	for _, name := range []string{filepath.Join(filepath.Dir(tc.LLC), "llvm-link"), "llvm-link-14", "llvm-link"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
 }
 
 // tileOutermost tiles every permutable band that has no permutable band
@@ -226,19 +367,43 @@ func runCompile(e *env, args []string) int {
 	if err != nil {
 		return fail(fmt.Errorf("tilefuse compile: %s: %v", j.source, err))
 	}
+	// For CUDA, the host IR needs the kernels' PTX, from llc.
+	hostIR, ptx := mod.IR, ""
+	if j.target == emit.CUDA && mod.KernelIR != "" {
+		ptc := tc
+		if ptc == nil {
+			ptc, _ = runner.FindToolchain()
+		}
+		if ptc != nil {
+			warn := func(msg string) { fmt.Fprintf(e.stderr, "tilefuse compile: %s: %s\n", j.source, msg) }
+			if ptx, hostIR, err = cudaHost(ptc, mod, warn); err != nil {
+				return fail(fmt.Errorf("tilefuse compile: %s: %v", j.source, err))
+			}
+		} else {
+			fmt.Fprintf(e.stderr, "tilefuse compile: llc (LLVM 14) not found: no PTX; the host code needs %s defined\n", mod.PTXSymbol)
+		}
+	}
 	if *obj {
-		if err := tc.Object(mod.IR, *out); err != nil {
+		if err := tc.Object(hostIR, *out); err != nil {
 			return fail(fmt.Errorf("tilefuse compile: building %s: %v", *out, err))
 		}
 		return exitOK
 	}
 	base := strings.TrimSuffix(*out, ".ll")
-	if err := runner.WriteFileAtomic(base+".ll", []byte(mod.IR)); err != nil {
-		return fail(fmt.Errorf("tilefuse compile: %v", err))
+	files := []struct{ name, text string }{{base + ".ll", hostIR}, {base + ".h", mod.Header}}
+	if j.target == emit.CUDA {
+		files = append(files, struct{ name, text string }{base + ".kernel.ll", mod.KernelIR})
+		if ptx != "" {
+			files = append(files, struct{ name, text string }{base + ".ptx", ptx})
+		}
 	}
-	if err := runner.WriteFileAtomic(base+".h", []byte(mod.Header)); err != nil {
-		os.Remove(base + ".ll") // both files or neither
-		return fail(fmt.Errorf("tilefuse compile: %v", err))
+	for i, f := range files {
+		if err := runner.WriteFileAtomic(f.name, []byte(f.text)); err != nil {
+			for _, g := range files[:i] {
+				os.Remove(g.name) // all files or none
+			}
+			return fail(fmt.Errorf("tilefuse compile: %v", err))
+		}
 	}
 	return exitOK
 }

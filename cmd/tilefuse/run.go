@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"tilefuse/emit"
 	"tilefuse/pipelines"
 	"tilefuse/polybench"
 	"tilefuse/polymage"
@@ -107,7 +108,14 @@ func runRun(e *env, args []string) int {
 	if w == 0 {
 		w = -1 // runner.Options: 0 means the default, negative none
 	}
-	res, err := tc.Run(j.p, runner.Kernel{IR: mod.IR, Func: mod.Func}, runner.Options{
+	ir := mod.IR
+	if j.target == emit.CUDA {
+		warn := func(msg string) { fmt.Fprintf(e.stderr, "tilefuse run: %s: %s\n", j.source, msg) }
+		if _, ir, err = cudaHost(tc, mod, warn); err != nil {
+			return fail(fmt.Errorf("tilefuse run: %s: %v", j.source, err))
+		}
+	}
+	res, err := tc.Run(j.p, runner.Kernel{IR: ir, Func: mod.Func}, runner.Options{
 		Params: params, Threads: *threads, Warmup: w, Repeat: *repeat,
 		Reference: reference, Tolerance: *tol, Dir: *keep, Inputs: inputs,
 	})
@@ -208,8 +216,20 @@ func runConfig(j *compileJob, threads int) string {
 	}
 	if j.target != 0 {
 		s += ", target " + j.target.String()
+		for _, x := range []struct {
+			name  string
+			sizes []int64
+		}{{"threads", j.threadSizes}, {"blocks", j.blockSizes}} {
+			if len(x.sizes) > 0 {
+				var ss []string
+				for _, v := range x.sizes {
+					ss = append(ss, fmt.Sprint(v))
+				}
+				s += ", " + x.name + " " + strings.Join(ss, ",")
+			}
+		}
 	}
-	if j.par {
+	if j.par && !j.gpu() {
 		s += ", parallel"
 		switch {
 		case threads == 1:
