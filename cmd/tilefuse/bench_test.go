@@ -195,7 +195,7 @@ func TestBenchErrors(t *testing.T) {
 		{"size for polybench", []string{"bench", "polybench", "--size", "64x64"}, "--size applies to polymage"},
 		{"bad size", []string{"bench", "polymage", "--size", "64x"}, "want WxH"},
 		{"unknown benchmark", []string{"bench", "polybench", "--only", "gemm,gemmm"}, `--only: unknown name "gemmm"`},
-		{"unknown pipeline", []string{"bench", "polymage", "--only", "blur"}, `--only: unknown name "blur"`},
+		{"unknown pipeline", []string{"bench", "polymage", "--only", "sharpen"}, `--only: unknown name "sharpen"`},
 		{"unknown strategy", []string{"bench", "polybench", "--strategies", "post"}, `--strategies: unknown name "post" (known: none, min, smart, max)`},
 		{"unknown peer", []string{"bench", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly)`},
 		{"no columns", []string{"bench", "polybench", "--peers", "", "--strategies", ""}, "no columns"},
