@@ -2,6 +2,7 @@ package presburger
 
 import (
 	"errors"
+	"slices"
 
 	"tilefuse/presburger/internal/arith"
 	"tilefuse/presburger/internal/pip"
@@ -46,6 +47,7 @@ type PwMultiAff struct {
 type lexPiece struct {
 	m   rel // map space In -> Out (In empty for set optima), one basic
 	aff MultiAff
+	run int // the PIP run that gave it: pieces of one run are disjoint
 }
 
 // lexOpt returns the lexicographic optimum of r (a map: over its domain; a
@@ -57,57 +59,180 @@ func (r rel) lexOpt(max bool) []lexPiece {
 		asMap = MapSpace(r.space.Params, Tuple{}, r.space.Out)
 	}
 	var pieces []lexPiece
+	// An int64 overflow on one basic is reported only once the others are
+	// done: where one of them is unbounded, so is the optimum of r.
+	var overflow *arith.Overflow
+	runs := 0
 	for _, b := range r.parts {
 		if b.empty {
 			continue
 		}
-		eqs, ineqs := b.system()
-		nPar := np + ni
-		nVar := b.nCol() - 1 - nPar
-		sol, err := optimize(nPar, nVar, no, eqs, ineqs, max, b)
+		ps, err, ovf := optimizeBasic(asMap, b, np+ni, no, max, maxThinSplits, &runs)
+		if ovf != nil {
+			if overflow == nil {
+				overflow = ovf
+			}
+			continue
+		}
 		if err != nil {
 			if errors.Is(err, pip.ErrUnbounded) {
 				panic(internalError{ErrUnbounded})
 			}
 			panic(internalError{err})
 		}
-		for _, p := range sol {
-			pieces = append(pieces, pieceFromPIP(asMap, b.bud, p, no))
-		}
+		pieces = append(pieces, ps...)
+	}
+	if overflow != nil {
+		panic(*overflow)
 	}
 	return combineLex(pieces, max)
 }
 
-// optimize runs PIP over [outputs, locals]. The locals are existential: only
-// the outputs' optimum matters, and the direction in which the locals are
-// optimised after them is free. When the locals are unbounded in the
-// requested direction, it retries with them optimised the other way. The
-// constraints on the parameters alone form PIP's context, so that it does
-// not split off the regions where they fail, only to find them empty.
-func optimize(nPar, nVar, no int, eqs, ineqs [][]int64, max bool, b *basic) ([]pip.Piece, error) {
-	solve := pip.LexMin
+// maxThinSplits bounds the nesting of thin splits of one basic,
+// maxThinWidth the width of a pair of constraints split, and
+// maxSplitPieces the pieces of the parts' optima: combining those as a
+// union is quadratic in them, with subtractions of sets with divs, and
+// would run out of budget only after seconds.
+const (
+	maxThinSplits  = 2
+	maxThinWidth   = 15
+	maxSplitPieces = 24
+)
+
+// optimizeBasic returns the optimum of one basic b as pieces, ErrUnbounded,
+// or an int64 overflow (a chain of Gomory cuts whose denominators or divs
+// keep growing). After an overflow it runs the search again with the
+// locals optimised the other way, which leads to other cuts; failing
+// that, it splits b along its thinnest pair of opposite constraints
+// 0 <= f <= w, w small, into the parts f = 0, ..., f = w, and optimises
+// those, up to splits levels deep. Such a pair, as 0 <= -4 - N + x - 68y
+// <= 3, makes the cuts approach the optimum a step at a time; with f
+// fixed, the lattice of the equalities gives it at once. The parts'
+// optima are combined as those of a union.
+func optimizeBasic(sp Space, b *basic, nPar, no int, max bool, splits int, runs *int) (pieces []lexPiece, err error, ovf *arith.Overflow) {
+	eqs, ineqs := b.system()
+	nVar := b.nCol() - 1 - nPar
+	sol, err, ovf := optimizeNoPanic(nPar, nVar, no, eqs, ineqs, max, false, b)
+	if ovf != nil && nVar > no {
+		sol, err, ovf = optimizeNoPanic(nPar, nVar, no, eqs, ineqs, max, true, b)
+	}
+	if ovf != nil {
+		if splits == 0 {
+			return nil, nil, ovf
+		}
+		parts := b.splitThin(nPar, ineqs)
+		if parts == nil {
+			return nil, nil, ovf
+		}
+		for _, c := range parts {
+			ps, err, o := optimizeBasic(sp, c, nPar, no, max, splits-1, runs)
+			if o != nil {
+				return nil, nil, ovf
+			}
+			if err != nil {
+				return nil, err, nil
+			}
+			pieces = append(pieces, ps...)
+			if len(pieces) > maxSplitPieces {
+				return nil, nil, ovf
+			}
+		}
+		return pieces, nil, nil
+	}
+	if err != nil {
+		return nil, err, nil
+	}
+	*runs++
+	for _, p := range sol {
+		pc := pieceFromPIP(sp, b.bud, p, no)
+		pc.run = *runs
+		pieces = append(pieces, pc)
+	}
+	return pieces, nil, nil
+}
+
+// splitThin returns b split along its thinnest pair of inequalities
+// (among ineqs, b's constraints with its divs' definitions) that are
+// opposite on the variables and sum to a constant w in [1, maxThinWidth]:
+// f >= 0 and w - f >= 0 give the parts f = k, k = 0..w, non-empty ones
+// only. It returns nil when there is no such pair.
+func (b *basic) splitThin(nPar int, ineqs [][]int64) []*basic {
+	best, w := -1, int64(maxThinWidth+1)
+	for i, f := range ineqs {
+		if isZeroRow(f[1+nPar:]) {
+			continue
+		}
+		for _, g := range ineqs[i+1:] {
+			opposite := true
+			for j := 1; j < len(f) && opposite; j++ {
+				opposite = f[j] == -g[j]
+			}
+			if sum, ok := arith.AddOK(f[0], g[0]); opposite && ok && sum >= 1 && sum < w {
+				best, w = i, sum
+			}
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	var parts []*basic
+	for k := int64(0); k <= w; k++ {
+		c := b.clone()
+		eq := slices.Clone(ineqs[best])
+		eq[0] = arith.Sub(eq[0], k)
+		c.eqs = append(c.eqs, eq)
+		if c.simplify(); !c.empty {
+			parts = append(parts, c)
+		}
+	}
+	return parts
+}
+
+// optimizeNoPanic is optimize returning an int64 overflow instead of
+// panicking with it.
+func optimizeNoPanic(nPar, nVar, no int, eqs, ineqs [][]int64, max, flip bool, b *basic) (sol []pip.Piece, err error, ovf *arith.Overflow) {
+	defer func() {
+		if e := recover(); e != nil {
+			o, ok := e.(arith.Overflow)
+			if !ok {
+				panic(e)
+			}
+			ovf = &o
+		}
+	}()
+	sol, err = optimize(nPar, nVar, no, eqs, ineqs, max, flip, b)
+	return sol, err, nil
+}
+
+// optimize runs PIP over [outputs, locals], optimising the outputs only:
+// the locals are existential, they need only exist and may be unbounded.
+// The direction in which the search still optimises them after the
+// outputs is free: flip reverses it. The constraints on the parameters
+// alone form PIP's context, so that it does not split off the regions
+// where they fail, only to find them empty.
+func optimize(nPar, nVar, no int, eqs, ineqs [][]int64, max, flip bool, b *basic) ([]pip.Piece, error) {
+	solve := pip.PartialLexMin
 	if max {
-		solve = pip.LexMax
+		solve = pip.PartialLexMax
 	}
 	ctxEqs, eqs := splitContext(eqs, nPar)
 	ctxIneqs, ineqs := splitContext(ineqs, nPar)
-	sol, _, err := solve(nPar, nVar, eqs, ineqs, ctxEqs, ctxIneqs, b.solver())
-	if !errors.Is(err, pip.ErrUnbounded) || nVar == no {
-		return sol, err
-	}
-	// Negate the local columns: optimising -e in the same direction
-	// optimises e in the other one.
-	flip := func(rows [][]int64) [][]int64 {
-		out := make([][]int64, len(rows))
-		for i, r := range rows {
-			out[i] = append([]int64(nil), r...)
-			for j := 1 + nPar + no; j < len(r); j++ {
-				out[i][j] = arith.Neg(r[j])
+	if flip {
+		// Negate the local columns: optimising -e in the same direction
+		// optimises e in the other one.
+		neg := func(rows [][]int64) [][]int64 {
+			out := make([][]int64, len(rows))
+			for i, r := range rows {
+				out[i] = slices.Clone(r)
+				for j := 1 + nPar + no; j < len(r); j++ {
+					out[i][j] = arith.Neg(r[j])
+				}
 			}
+			return out
 		}
-		return out
+		eqs, ineqs = neg(eqs), neg(ineqs)
 	}
-	sol, _, err = solve(nPar, nVar, flip(eqs), flip(ineqs), ctxEqs, ctxIneqs, b.solver())
+	sol, _, err := solve(nPar, nVar, no, eqs, ineqs, ctxEqs, ctxIneqs, b.solver())
 	return sol, err
 }
 
@@ -193,16 +318,17 @@ func lexOrder(sp Space, orEqual bool) rel {
 
 // combineLex makes per-basic optima disjoint, keeping on each domain point
 // the best value: piece i loses the points where some other piece j is
-// strictly better (or equally good with j < i).
+// strictly better (or equally good with j < i). Pieces of one PIP run
+// have disjoint domains already and are not compared.
 func combineLex(pieces []lexPiece, max bool) []lexPiece {
-	if len(pieces) < 2 {
+	if !slices.ContainsFunc(pieces, func(p lexPiece) bool { return p.run != pieces[0].run }) {
 		return pieces
 	}
 	var out []lexPiece
 	for i, pi := range pieces {
 		dom := pi.m.domain()
 		for j, pj := range pieces {
-			if i == j {
+			if i == j || pi.run == pj.run {
 				continue
 			}
 			// better: y_j before y_i in the optimisation order.
@@ -216,7 +342,7 @@ func combineLex(pieces []lexPiece, max bool) []lexPiece {
 		for _, b := range dom.parts {
 			rest := pi.m.intersectDomain(relFromBasic(dom.space, b))
 			for _, mb := range rest.parts {
-				out = append(out, lexPiece{m: relFromBasic(pi.m.space, mb), aff: pi.aff})
+				out = append(out, lexPiece{m: relFromBasic(pi.m.space, mb), aff: pi.aff, run: pi.run})
 			}
 		}
 	}

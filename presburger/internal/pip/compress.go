@@ -223,9 +223,50 @@ func (lat lattice) substitute(r []int64, nParam, w int) (ctx, vars []int64) {
 	return ctx, vars
 }
 
-// solution maps the optimum over y (rows over [1, p, divs]) back to x.
-func (lat lattice) solution(y [][]int64, w int) [][]int64 {
-	x := make([][]int64, len(lat.x0))
+// prefix returns the number of leading variables y that x_0..x_{n-1}
+// depend on (v is in column echelon form: column l first appears in the
+// row of its leading entry).
+func (lat lattice) prefix(n int) int {
+	k := 0
+	for l := range lat.nY() {
+		lead := len(lat.v)
+		for j := range lat.v {
+			if lat.v[j][l] != 0 {
+				lead = j
+				break
+			}
+		}
+		if lead < n {
+			k++
+		}
+	}
+	return k
+}
+
+// fixY returns the equality over [1, p, divs (w columns), x (nVar)] that,
+// with those for y_0..y_{k-1}, fixes y_k (k = len(vals)-1) to vals[k]
+// given y_l = vals[l] for l < k (rows over [1, p, divs]). With r the
+// leading row of column k of v, x_r = x0_r + Σ_{l<=k} v[r][l]·y_l: the
+// later columns vanish in row r.
+func (lat lattice) fixY(vals [][]int64, w, nVar int) []int64 {
+	k := len(vals) - 1
+	r := 0
+	for lat.v[r][k] == 0 {
+		r++
+	}
+	eq := make([]int64, w+nVar)
+	addScaled(eq, -1, pad(lat.x0[r], w))
+	for l, v := range vals {
+		addScaled(eq, arith.Neg(lat.v[r][l]), pad(v, w))
+	}
+	eq[w+r] = 1
+	return eq
+}
+
+// solution maps the optimum over y_0..y_{len(y)-1} (rows over
+// [1, p, divs]) back to x_0..x_{n-1}, which depend on no other y.
+func (lat lattice) solution(y [][]int64, w, n int) [][]int64 {
+	x := make([][]int64, n)
 	for j := range x {
 		x[j] = pad(lat.x0[j], w)
 		for l, yl := range y {

@@ -13,6 +13,7 @@ import (
 // call to the integer sampler.
 type context struct {
 	nParam  int
+	maxDivs int // the most divs the region may have (0: no bound); see MaxDivs
 	divs    []Div
 	eqs     [][]int64
 	ineqs   [][]int64
@@ -24,9 +25,11 @@ type context struct {
 	// sub-search and rolls back after.
 	rat *simplex.Tableau
 
-	jointChecked bool // the region is known to hold a point with integer x
-	eqsDetected  bool // detectEqs has run since the region last changed
-	restarts     int  // fresh tableaux built along this path
+	jointChecked  bool      // the region is known to hold a point with integer x
+	prefixChecked [][]int64 // values of y_0..y_k known to have integer points in the region
+	eqsDetected   bool      // detectEqs has run since the region last changed
+	restarts      int       // fresh tableaux built along this path
+	enumTried     bool      // enumerate has declined the region
 }
 
 // elim is an equality of the region with a unit coefficient in column col:
@@ -106,6 +109,32 @@ func (c *context) feasible(aff []int64) bool {
 		c.addSample(pt)
 	}
 	return ok
+}
+
+// constFloorOf returns num = f·aff and reports whether floor(num / den)
+// takes one value k on the whole region, as its rational bounds show.
+func (c *context) constFloorOf(aff []int64, f, den int64) (num []int64, k int64, ok bool) {
+	num = make([]int64, len(aff))
+	for i, x := range aff {
+		v, ok := arith.MulOK(f, x)
+		if !ok {
+			return nil, 0, false
+		}
+		num[i] = v
+	}
+	rt := c.ratTab()
+	if rt == nil {
+		return nil, 0, false
+	}
+	c.rat = nil // left stale should an overflow interrupt
+	lo, loDen, st1 := rt.Min(num)
+	hi, hiDen, st2 := rt.Max(num)
+	c.rat = rt
+	if st1 != simplex.Optimal || st2 != simplex.Optimal {
+		return nil, 0, false
+	}
+	k = arith.FloorDiv(lo, arith.Mul(loDen, den))
+	return num, k, k == arith.FloorDiv(hi, arith.Mul(hiDen, den))
 }
 
 // integerSample returns an integer point [p, divs] of the region with
@@ -225,6 +254,8 @@ func (c *context) addSample(pt []int64) {
 // new eliminating equality is returned.
 func (c *context) restrict(aff []int64) *elim {
 	c.jointChecked = false
+	c.prefixChecked = nil
+	c.enumTried = false
 	c.eqsDetected = false
 	aff = normAff(aff)
 	for _, r := range append(slices.Clone(c.ineqs), c.divIneqs()...) {
@@ -357,6 +388,9 @@ func (c *context) div(num []int64, den int64) (idx int, added bool) {
 			return i, false
 		}
 	}
+	if c.maxDivs > 0 && len(c.divs) >= c.maxDivs {
+		panic(arith.Overflow{Op: "pip (too many divs in a region)"})
+	}
 	// Compute before changing anything: an overflow must leave c intact.
 	samples := make([][]int64, len(c.samples))
 	for i, s := range c.samples {
@@ -377,6 +411,16 @@ func (c *context) div(num []int64, den int64) (idx int, added bool) {
 		c.elims[i].row = append(slices.Clip(el.row), 0)
 	}
 	return len(c.divs) - 1, true
+}
+
+// nested reports whether a div of the region uses another div.
+func (c *context) nested() bool {
+	for _, d := range c.divs {
+		if !allZero(d.Num[1+c.nParam:]) {
+			return true
+		}
+	}
+	return false
 }
 
 func isConst(aff []int64) bool { return allZero(aff[1:]) }

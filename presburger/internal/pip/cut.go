@@ -49,12 +49,22 @@ func (s *solver) cut(t *tab, c *context) {
 			cc[0] = arith.Neg(numer[0])
 			break
 		}
-		q, added := c.div(numer, mod)
-		if added {
-			t.addCtxCol()
-			cc = append(cc, 0)
+		if raw, k, ok := c.constFloorOf(t.constant(pick), -mult, mod); ok {
+			// q = floor(-mult·c / mod) is the same on the whole region:
+			// no div, with the numerator -mult·c itself (reduced
+			// coefficient by coefficient, it would range further). A
+			// div of earlier divs, constant where it matters, starts
+			// the chains of cuts with growing denominators.
+			numer = raw
+			cc[0] = arith.Mul(mod, k)
+		} else {
+			q, added := c.div(numer, mod)
+			if added {
+				t.addCtxCol()
+				cc = append(cc, 0)
+			}
+			cc[1+s.nParam+q] = mod
 		}
-		cc[1+s.nParam+q] = mod
 		for i, x := range numer {
 			cc[i] = arith.Sub(cc[i], x)
 		}
@@ -89,14 +99,24 @@ func (s *solver) cut(t *tab, c *context) {
 // too, and e.g. for x = (-14 - s)/6 the cut of -x (s >= 4) is far stronger
 // than that of x (5s >= 2). Weak cuts mean long chains of cuts with growing
 // denominators. The move is that of the dual simplex pivot the cut would
-// trigger, measured lexicographically at a sample point of the region.
+// trigger, measured lexicographically. Its length is the cut's right-hand
+// side (-k·c) mod d; where c depends on the parameters modulo d, it is
+// averaged over the residues c can take (c0 plus multiples of the gcd g of
+// d and c's other coefficients): a sample point alone often has c
+// integral, and then says nothing. For x = (N - s)/6, the cut of 5x
+// (s >= N mod 6) is exact, that of x (5s >= 5N mod 6) needs a chain.
 func chooseMult(t *tab, c *context, pick int) int64 {
-	if len(c.samples) == 0 {
-		return 1
-	}
 	row := t.rows[pick]
 	d := row[0]
-	val := arith.Mod(eval(t.constant(pick), c.samples[0]), d)
+	cst := t.constant(pick)
+	g := d
+	for _, x := range cst[1:] {
+		g = arith.GCD(g, arith.Mod(x, d))
+	}
+	// c takes the residues a + g·t (t = 0..n-1, n = d/g) modulo d, and
+	// for k coprime to d, (-k·c) mod d the residues b + g·t with
+	// b = (-k·a) mod g: their mean is b + g·(n-1)/2. Twice that is f.
+	a, n := arith.Mod(cst[0], g), d/g
 	var cands []int64
 	if d <= 32 {
 		for k := int64(1); k < d; k++ {
@@ -112,7 +132,7 @@ func chooseMult(t *tab, c *context, pick int) int64 {
 		if arith.GCD(k, d) != 1 {
 			continue
 		}
-		f := mulMod(-k, val, d)
+		f := 2*mulMod(-k, a, g) + g*(n-1)
 		if f == 0 {
 			continue
 		}
@@ -179,8 +199,9 @@ func mulMod(a, b, m int64) int64 {
 
 // jointEmpty reports whether no parameter point of the region has an
 // integer solution x: the region and the problem together over
-// [p, divs, x] have no integer point.
-func (s *solver) jointEmpty(c *context) bool {
+// [p, divs, x] (and the equalities extra over those columns) have no
+// integer point.
+func (s *solver) jointEmpty(c *context, extra ...[]int64) bool {
 	w := c.width() + s.nVar
 	widen := func(r []int64, fromProblem bool) []int64 {
 		out := make([]int64, w)
@@ -202,6 +223,7 @@ func (s *solver) jointEmpty(c *context) bool {
 	for _, e := range s.eqs {
 		eqs = append(eqs, widen(e, true))
 	}
+	eqs = append(eqs, extra...)
 	for _, r := range s.ineqs {
 		ineqs = append(ineqs, widen(r, true))
 	}

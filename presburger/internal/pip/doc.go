@@ -43,16 +43,41 @@
 //     eliminate parameters from the row constants, and a joint integer
 //     emptiness test of region and problem avoids proving emptiness by
 //     cuts.
+//   - At a rational optimum whose leading variables are integral while a
+//     later one is not, the search checks (an integer emptiness test of
+//     region and problem) whether any integer point has those leading
+//     values, and where none has, cuts them off at once (solve.go,
+//     cutPrefix): Gomory cuts from the later variable would walk a thin
+//     strip a step at a time, splitting the region once per value of a
+//     parameter. The multiplier of a Gomory cut's source row is chosen for
+//     the deepest cut over the residues the row's constant takes, and a
+//     cut's floor that is constant on the region (by its rational bounds)
+//     needs no div.
 //   - Gomory cuts can still need long chains with growing denominators on
 //     thin polytopes. The search then restarts from a fresh tableau for the
 //     region, and as a last resort (enumerate.go) solves a small bounded
 //     region point by point with exact integer feasibility tests; an
-//     overflow triggers the same fallback.
+//     overflow triggers the same fallback, and so do cuts that begin to
+//     nest divs on a small region.
 //   - Pieces are tidied (tidy.go): redundant constraints are dropped,
 //     implicit equalities made explicit, unused divs removed and the divs
 //     brought to a canonical form (floor(i/32) rather than
 //     i - floor((31i + 31)/32)).
 //
 // An unbounded optimum (a variable reaching the big parameter) on some
-// non-empty region makes LexMin return ErrUnbounded.
+// non-empty region makes LexMin return ErrUnbounded. It is detected at the
+// rational optimum: a variable that depends on the big parameter there is
+// unbounded on the integer points too, wherever the region has any (a
+// rational polyhedron with integer points has them along its rays), so no
+// cuts are spent on it.
+//
+// PartialLexMin and PartialLexMax optimise the first nOpt variables only;
+// the others are existentially quantified (the projected dimensions and
+// locals of a set's dimension bound). The search still runs over all of
+// them, but an existential that depends on the big parameter, even in the
+// optimum, is no error: only existence matters, and the big parameter can
+// be taken as large as the existentials need. Their regions may have at
+// most MaxDivs divs: beyond, the search reports an overflow at once
+// rather than after seconds of integer searches over ever more columns,
+// and the caller (presburger's lexicographic optimum) tries another way.
 package pip

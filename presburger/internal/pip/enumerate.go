@@ -45,8 +45,8 @@ func (s *solver) enumerate(c *context) (bool, error) {
 				pc.Eqs = append(pc.Eqs, e)
 			}
 			if feasible {
-				pc.Sol = make([][]int64, s.nVar)
-				for j, v := range x {
+				pc.Sol = make([][]int64, s.nOpt)
+				for j, v := range x[:s.nOpt] {
 					pc.Sol[j] = make([]int64, 1+s.nParam)
 					pc.Sol[j][0] = v
 				}
@@ -123,9 +123,10 @@ func (c *context) contains(p []int64) bool {
 }
 
 // pointLexMin returns the lexicographic minimum of x for parameter point
-// p: each x_j in turn is minimised by bisection between its rational lower
-// bound and the value at a known integer point, with exact integer
-// feasibility tests, and then fixed.
+// p: each optimised x_j in turn is minimised by bisection between its
+// rational lower bound and the value at a known integer point, with exact
+// integer feasibility tests, and then fixed; the existential ones keep the
+// values of the last point found.
 func (s *solver) pointLexMin(p []int64) (x []int64, ok bool, err error) {
 	fix := func(rows [][]int64) [][]int64 {
 		out := make([][]int64, len(rows))
@@ -141,7 +142,7 @@ func (s *solver) pointLexMin(p []int64) (x []int64, ok bool, err error) {
 	if !ok {
 		return nil, false, nil
 	}
-	for j := range s.nVar {
+	for j := range s.nOpt {
 		t := simplex.NewTableau(s.nVar, s.b)
 		for _, e := range eqs {
 			t.AddEq(e)

@@ -37,8 +37,33 @@ var ErrUnbounded = errors.New("pip: lexicographic optimum is unbounded")
 // It may panic with arith.Overflow or simplex.BudgetExceeded; a nil budget
 // means simplex.DefaultBudget operations.
 func LexMin(nParam, nVar int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *simplex.Budget) (sol, empty []Piece, err error) {
+	return lexMin(nParam, nVar, nVar, 0, eqs, ineqs, ctxEqs, ctxIneqs, b)
+}
+
+// PartialLexMin is LexMin of the first nOpt variables only: the others are
+// existentially quantified. Their values need only exist, they may be
+// unbounded without making the optimum unbounded, and the pieces' Sol
+// give the first nOpt variables. A region that needs more than MaxDivs
+// divs ends the search with an arith.Overflow panic: the caller has
+// other ways to the answer, and this one would take long to overflow.
+func PartialLexMin(nParam, nVar, nOpt int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *simplex.Budget) (sol, empty []Piece, err error) {
+	return lexMin(nParam, nVar, nOpt, MaxDivs, eqs, ineqs, ctxEqs, ctxIneqs, b)
+}
+
+// MaxDivs bounds the divs of a region of PartialLexMin and PartialLexMax.
+// Cuts that keep adding divs are a chain that would end in an int64
+// overflow, after integer searches over ever more columns that take
+// seconds.
+const MaxDivs = 8
+
+// lexMin is LexMin of the first nOpt variables, with at most maxDivs divs
+// in a region (0: no bound).
+func lexMin(nParam, nVar, nOpt, maxDivs int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *simplex.Budget) (sol, empty []Piece, err error) {
 	if b == nil {
 		b = &simplex.Budget{Ops: simplex.DefaultBudget}
+	}
+	if nOpt < 0 || nOpt > nVar {
+		panic(fmt.Sprintf("pip: %d optimised variables of %d", nOpt, nVar))
 	}
 	checkRows(eqs, 1+nParam+nVar)
 	checkRows(ineqs, 1+nParam+nVar)
@@ -48,7 +73,7 @@ func LexMin(nParam, nVar int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *simplex
 	if !ok {
 		return nil, nil, nil
 	}
-	c := &context{nParam: nParam, b: b, samples: [][]int64{pt}}
+	c := &context{nParam: nParam, b: b, samples: [][]int64{pt}, maxDivs: maxDivs}
 	for _, e := range ctxEqs {
 		c.addEq(e)
 	}
@@ -57,7 +82,8 @@ func LexMin(nParam, nVar int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *simplex
 	}
 	eqs, ineqs = implicitEqs(nParam, nVar, eqs, ineqs, ctxEqs, ctxIneqs, b)
 	lat, conds := compress(nParam, nVar, eqs, c)
-	s := &solver{nParam: nParam, nVar: nVar, eqs: eqs, ineqs: ineqs, lat: lat, conds: conds, b: b}
+	s := &solver{nParam: nParam, nVar: nVar, nOpt: nOpt, nOptY: lat.prefix(nOpt),
+		eqs: eqs, ineqs: ineqs, lat: lat, conds: conds, b: b}
 	t := s.fresh(c)
 	if err := s.solve(t, c); err != nil {
 		return nil, nil, err
@@ -109,6 +135,15 @@ func implicitEqs(nParam, nVar int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *si
 
 // LexMax is LexMin for the lexicographic maximum (computed as -lexmin(-x)).
 func LexMax(nParam, nVar int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *simplex.Budget) (sol, empty []Piece, err error) {
+	return lexMax(nParam, nVar, nVar, 0, eqs, ineqs, ctxEqs, ctxIneqs, b)
+}
+
+// PartialLexMax is PartialLexMin for the lexicographic maximum.
+func PartialLexMax(nParam, nVar, nOpt int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *simplex.Budget) (sol, empty []Piece, err error) {
+	return lexMax(nParam, nVar, nOpt, MaxDivs, eqs, ineqs, ctxEqs, ctxIneqs, b)
+}
+
+func lexMax(nParam, nVar, nOpt, maxDivs int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *simplex.Budget) (sol, empty []Piece, err error) {
 	neg := func(rows [][]int64) [][]int64 {
 		out := make([][]int64, len(rows))
 		for i, r := range rows {
@@ -120,7 +155,7 @@ func LexMax(nParam, nVar int, eqs, ineqs, ctxEqs, ctxIneqs [][]int64, b *simplex
 		}
 		return out
 	}
-	sol, empty, err = LexMin(nParam, nVar, neg(eqs), neg(ineqs), ctxEqs, ctxIneqs, b)
+	sol, empty, err = lexMin(nParam, nVar, nOpt, maxDivs, neg(eqs), neg(ineqs), ctxEqs, ctxIneqs, b)
 	for i := range sol {
 		for _, r := range sol[i].Sol {
 			for k := range r {

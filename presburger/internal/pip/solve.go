@@ -10,6 +10,8 @@ import (
 
 type solver struct {
 	nParam, nVar int
+	nOpt         int       // the variables optimised: x_0..x_{nOpt-1}; the rest are existential
+	nOptY        int       // the tableau variables y_0..y_{nOptY-1} they depend on
 	eqs, ineqs   [][]int64 // the problem's constraints over [1, p, x]
 	lat          lattice   // x in terms of the tableau's variables y
 	conds        [][]int64 // conditions from compress, rows over [1, p, divs]
@@ -85,6 +87,24 @@ func (s *solver) solve(t *tab, c *context) (err error) {
 			t.applyElim(el)
 			continue
 		}
+		if t.unboundedPrefix(s.nOptY) {
+			// The rational optimum of an optimised variable decreases
+			// with the big parameter: the region's rational sets are
+			// unbounded in a lexicographically negative direction of the
+			// optimised variables, and so is the integer set at every
+			// parameter point where it is not empty (a rational
+			// polyhedron with integer points has them along each of its
+			// rays). Cuts would only chase the big parameter's
+			// denominators.
+			if !c.jointChecked {
+				c.jointChecked = true
+				if s.jointEmpty(c) {
+					s.empty = append(s.empty, s.piece(c, nil))
+					return nil
+				}
+			}
+			return ErrUnbounded
+		}
 		if !t.integral() {
 			// Gomory cuts can take long to prove that no integer point
 			// exists; check that directly first, once per region.
@@ -95,11 +115,26 @@ func (s *solver) solve(t *tab, c *context) (err error) {
 					return nil
 				}
 			}
+			// Leading variables are integral, a later one is not:
+			// where no integer point has their values, cut them off.
+			if s.cutPrefix(t, c) {
+				continue
+			}
 			if els := c.detectEqs(); len(els) > 0 {
 				for _, el := range els {
 					t.applyElim(el)
 				}
 				continue
+			}
+			if c.nested() && !c.enumTried {
+				// Cuts have begun to nest divs: a chain may follow,
+				// with results too intricate for the set operations
+				// that use them. A region with few parameter points is
+				// better solved point by point.
+				c.enumTried = true
+				if ok, err := s.enumerate(c); ok || err != nil {
+					return err
+				}
 			}
 			s.cut(t, c)
 			continue
@@ -197,17 +232,14 @@ func rowSign(t *tab, c *context, i int) sign {
 
 // emit records the solution piece of an optimal, integral tableau.
 func (s *solver) emit(t *tab, c *context) error {
+	if t.unboundedPrefix(s.nOptY) {
+		return ErrUnbounded
+	}
 	varRow := t.varRows()
-	sol := make([][]int64, len(varRow))
-	for j, i := range varRow {
-		if i < 0 {
-			return ErrUnbounded // x'_j = 0, so x_j = -M
-		}
-		row := t.rows[i]
-		if row[1] != row[0] {
-			return ErrUnbounded // x_j = (m/d - 1)·M + ...
-		}
-		cst := t.constant(i)
+	sol := make([][]int64, s.nOptY)
+	for j := range sol {
+		row := t.rows[varRow[j]]
+		cst := t.constant(varRow[j])
 		sol[j] = make([]int64, len(cst))
 		for k, x := range cst {
 			if x%row[0] != 0 {
@@ -216,8 +248,85 @@ func (s *solver) emit(t *tab, c *context) error {
 			sol[j][k] = x / row[0]
 		}
 	}
-	s.sol = append(s.sol, s.piece(c, s.lat.solution(sol, t.nCtx)))
+	s.sol = append(s.sol, s.piece(c, s.lat.solution(sol, t.nCtx, s.nOpt)))
 	return nil
+}
+
+// cutPrefix handles an optimum whose leading variables y_0..y_{j-1} have
+// integral values v (on the whole region) while y_j does not. For
+// k = 0, 1, ... it checks whether the region holds integer points with
+// y_0..y_k = v_0..v_k. Where one does not, it cuts that prefix off and
+// reports true: every integer point has (y_0..y_k) >lex v (the rational
+// optimum bounds them lexicographically), so some non-basic column that
+// moves one of y_0..y_k is positive, and being integral at integer
+// points, at least 1; for k = 0 the cut is y_0 >= v_0 + 1. Without
+// this, Gomory cuts from y_j can walk a thin slice (a strip of length N)
+// a step at a time, splitting the region once per value of N. Prefixes
+// found to hold points are remembered for the region.
+func (s *solver) cutPrefix(t *tab, c *context) bool {
+	varRow := t.varRows()
+	var vals, eqs [][]int64
+	for k := range t.nVar {
+		i := varRow[k]
+		if i < 0 {
+			return false // y_k = -M: an unbounded existential
+		}
+		row := t.rows[i]
+		if row[1] != row[0] || !integral(row[0], t.constant(i)) {
+			return false
+		}
+		v := make([]int64, t.nCtx)
+		for j, x := range t.constant(i) {
+			v[j] = x / row[0]
+		}
+		vals = append(vals, v)
+		eqs = append(eqs, s.lat.fixY(vals, c.width(), s.nVar))
+		if k < len(c.prefixChecked) && slices.Equal(c.prefixChecked[k], v) {
+			continue
+		}
+		if !s.jointEmpty(c, eqs...) {
+			c.prefixChecked = append(c.prefixChecked[:k:k], v)
+			c.jointChecked = true
+			continue
+		}
+		spend(s.b, 1)
+		cut := make([]int64, len(row))
+		if k == 0 {
+			// y_0 - v_0 = Σ a_l·col_l / d >= 1.
+			cut[0] = row[0]
+			cut[2] = arith.Neg(row[0])
+			copy(cut[t.ai(0):], row[t.ai(0):])
+			reduce(cut)
+		} else {
+			cut[0] = 1
+			cut[2] = -1
+			for l := range t.nCol() {
+				for _, j := range varRow[:k+1] {
+					if t.rows[j][t.ai(l)] != 0 {
+						cut[t.ai(l)] = 1
+						break
+					}
+				}
+			}
+		}
+		t.appendRaw(cut)
+		return true
+	}
+	return false
+}
+
+// unboundedPrefix reports whether one of the variables y_0..y_{n-1}
+// depends on the big parameter: y'_j = 0 as a column (y_j = -M), or a row
+// whose M coefficient differs from its denominator (y_j = (m/d - 1)·M + ...).
+func (t *tab) unboundedPrefix(n int) bool {
+	varRow := t.varRows()
+	for j := range n {
+		i := varRow[j]
+		if i < 0 || t.rows[i][1] != t.rows[i][0] {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *solver) piece(c *context, sol [][]int64) Piece {
