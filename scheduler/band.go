@@ -10,6 +10,9 @@ import (
 type band struct {
 	members    []map[int]hyper
 	coincident []bool
+	// over reports that the band ended at a member whose integer program
+	// exceeded its budget (or int64), not at one that does not exist.
+	over bool
 }
 
 // findBand finds hyperplanes for all statements of group, one ILP each,
@@ -19,7 +22,20 @@ type band struct {
 // edges that no earlier member carries entirely. With FuseSmart, a
 // member that is not coincident while some component alone could have a
 // coincident one ends the band (the components are distributed below).
-func (s *scheduler) findBand(group []int, edges []*edge, comps [][]int) (*band, error) {
+// There the feasibility of a coincident hyperplane for the whole group
+// (distance 0 on the Farkas cone of every edge, as partition asks it) is
+// checked first, and the band ends at once when there is none, without
+// the member's lexmin (a much harder program: in the pyramids of the
+// PolyMage pipelines it took minutes, for a member then thrown away).
+// Where that question says yes and the edges are all bounded, the lexmin
+// is coincident; where it says no, the lexmin could only be coincident on
+// the dependences' integer pairs while not on their rational relaxation,
+// which no program of PolyBench or of the pipelines does (the lexmins of
+// all such members were computed and checked once).
+//
+// cache holds the answers of hyperplaneExists for edges at the ranks
+// before the band (the first member's).
+func (s *scheduler) findBand(group []int, edges []*edge, comps [][]int, cache map[string]bool) (*band, error) {
 	b := &band{}
 	carried := make([]bool, len(edges))
 	for {
@@ -32,8 +48,24 @@ func (s *scheduler) findBand(group []int, edges []*edge, comps [][]int) (*band, 
 		if len(open) == 0 {
 			return b, nil
 		}
-		q, sol, err := s.solve(problem{group: group, edges: edges, unbounded: carried})
+		lose := false // a member that is not coincident ends the band
+		if s.opt.Fuse == FuseSmart && len(comps) > 1 {
+			if len(b.members) > 0 { // the ranks have changed
+				cache = map[string]bool{}
+			}
+			var err error
+			if lose, err = s.anyParallel(comps, edges, cache); err != nil {
+				return nil, err
+			}
+			if lose {
+				if zero, err := s.hyperplaneExists(group, edges, true, cache); err != nil || !zero {
+					return b, err
+				}
+			}
+		}
+		q, sol, over, err := s.solve(problem{group: group, edges: edges, unbounded: carried})
 		if err != nil || sol == nil {
+			b.over = over
 			return b, err
 		}
 		hs := map[int]hyper{}
@@ -44,14 +76,8 @@ func (s *scheduler) findBand(group []int, edges []*edge, comps [][]int) (*band, 
 		if err != nil {
 			return nil, err
 		}
-		if s.opt.Fuse == FuseSmart && !coinc && len(comps) > 1 {
-			lose, err := s.anyParallel(comps, edges, map[string]bool{})
-			if err != nil {
-				return nil, err
-			}
-			if lose {
-				return b, nil
-			}
+		if lose && !coinc {
+			return b, nil
 		}
 		b.members = append(b.members, hs)
 		b.coincident = append(b.coincident, coinc)

@@ -47,10 +47,15 @@
 // its constant. Minimising u and w first minimises the dependence distance
 // bound (Pluto's objective: communication and reuse distance); iterator
 // coefficients innermost first make the outermost original loop win ties.
-// The minimum is found by presburger.LexMinRows, the library's exact
-// integer lexmin (branch and bound on a rational simplex, parametric
-// integer programming when that gives up), adding the rows a few at a
-// time: most never bind.
+// The minimum is found by presburger.LexMinRowsWithin, the library's
+// exact integer lexmin (per variable, branch and bound on one rational
+// simplex tableau, and integer sampling where branch and bound gives up),
+// adding the rows a few at a time: most never bind. Feasibility questions
+// (can these components share a hyperplane?) go to
+// presburger.IntegerSampleRowsWithin with all rows at once. Each integer
+// program has a deterministic work budget (workLimit: simplex pivots
+// weighted by the program's size, the same on every machine); a program
+// over it is treated as infeasible, as one that overflows int64.
 //
 // Linear independence follows Pluto: for a statement below full rank,
 // with the rows r of its hyperplanes' orthogonal complement (the non-zero
@@ -97,6 +102,13 @@
 //     order while a common hyperplane for the run exists. It fuses
 //     wherever a legal common hyperplane exists, also when that costs
 //     parallelism (a shift that turns a parallel loop into a serial one).
+//     Fallback: when the first member of a fused group's band exceeds the
+//     work budget (the group's common hyperplane exists, but the best one
+//     is too expensive to find), that group is scheduled by FuseSmart's
+//     rules instead. Of the PolyMage pipelines, interpolate and
+//     local_laplacian take it at their root (the whole pipeline fused by
+//     scaling each pyramid level's hyperplanes by 2), and their FuseMax
+//     trees are then their FuseSmart trees.
 //   - FuseSmart: like FuseMax, but a component joins a run only if the
 //     run's next common hyperplane can be coincident, or if no component
 //     of the run could have a coincident hyperplane on its own; and within
@@ -104,7 +116,12 @@
 //     alone could have a coincident one ends the band, the components
 //     being distributed below it. So the stages of a blur share their
 //     parallel outer loop and are distributed inside, where fusion would
-//     need a shift that serializes the inner loop.
+//     need a shift that serializes the inner loop. Whether a member can
+//     be coincident is asked first as a feasibility question (distance 0
+//     on the Farkas cone of every edge), and the band ends at once when
+//     the answer is no, without solving for the member (see findBand).
+//     A band member over the work budget ends the band, as one that does
+//     not exist.
 //
 // Limits: the heuristics look one hyperplane ahead and merge greedily
 // along one topological order, never reorder components to fuse
@@ -117,7 +134,8 @@
 // large constant offsets: such a problem is retried with uniformly
 // dependent statements sharing their linear part (and solved that way
 // first when it has more than 160 variables), and treated as infeasible
-// if it still overflows, which costs fusion, never legality.
+// if it still overflows (or exceeds the work budget), which costs fusion,
+// never legality.
 //
 // # Check
 //

@@ -14,11 +14,13 @@ import "fmt"
 //     first common hyperplane can be coincident, or if no component of
 //     the run (the new one included) could have a coincident hyperplane
 //     on its own: fusion never costs an outer parallel loop.
-func (s *scheduler) partition(comps [][]int, edges []*edge) ([][]int, error) {
+//
+// cache holds the answers of hyperplaneExists for these edges at the
+// current ranks.
+func (s *scheduler) partition(comps [][]int, edges []*edge, cache map[string]bool) ([][]int, error) {
 	if len(comps) == 1 || s.opt.Fuse == FuseMin {
 		return comps, nil
 	}
-	cache := map[string]bool{}
 	all := concat(comps)
 	if ok, err := s.mergeable(all, comps, edges, cache); err != nil || ok {
 		return [][]int{all}, err
@@ -52,12 +54,12 @@ func (s *scheduler) mergeable(group []int, comps [][]int, edges []*edge, cache m
 	if ok, err := s.hyperplaneExists(group, sub, true, cache); err != nil || ok {
 		return ok, err
 	}
-	ok, err := s.hyperplaneExists(group, sub, false, cache)
-	if err != nil || !ok {
+	// The components' own questions are small (and cached): ask them
+	// before the group's.
+	if lose, err := s.anyParallel(comps, edges, cache); err != nil || lose {
 		return false, err
 	}
-	lose, err := s.anyParallel(comps, edges, cache)
-	return !lose, err
+	return s.hyperplaneExists(group, sub, false, cache)
 }
 
 // anyParallel reports whether some component that still needs a
@@ -110,7 +112,7 @@ func (s *scheduler) hyperplaneExists(group []int, edges []*edge, zero bool, cach
 }
 
 func (s *scheduler) feasible(group []int, edges []*edge, zero bool) (bool, error) {
-	_, sol, err := s.solve(problem{group: group, edges: edges, zero: zero, anyPoint: true})
+	_, sol, _, err := s.solve(problem{group: group, edges: edges, zero: zero, anyPoint: true})
 	return sol != nil, err
 }
 

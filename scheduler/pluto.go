@@ -47,6 +47,12 @@ func Schedule(p *scop.Program, g *deps.Graph, opt Options) (scheduletree.Tree, e
 // node schedules the statements of group, whose pairs in edges are not
 // yet ordered by the levels above.
 func (s *scheduler) node(group []int, edges []*edge) (*scheduletree.Node, error) {
+	return s.nodeWith(group, edges, map[string]bool{})
+}
+
+// nodeWith is node with cache holding the answers of hyperplaneExists for
+// group and edges at the current ranks.
+func (s *scheduler) nodeWith(group []int, edges []*edge, cache map[string]bool) (*scheduletree.Node, error) {
 	needRank := false
 	for _, i := range group {
 		needRank = needRank || !s.stmts[i].full()
@@ -61,18 +67,24 @@ func (s *scheduler) node(group []int, edges []*edge) (*scheduletree.Node, error)
 		}
 		return s.sequence(comps, edges)
 	}
-	parts, err := s.partition(comps, edges)
+	parts, err := s.partition(comps, edges, cache)
 	if err != nil {
 		return nil, fmt.Errorf("scheduler: fusion of %s: %w", s.names(group), err)
 	}
 	if len(parts) > 1 {
 		return s.sequence(parts, edges)
 	}
-	b, err := s.findBand(group, edges, comps)
+	b, err := s.findBand(group, edges, comps, cache)
 	if err != nil {
 		return nil, fmt.Errorf("scheduler: band of %s: %w", s.names(group), err)
 	}
 	if len(b.members) == 0 {
+		if b.over && s.opt.Fuse == FuseMax && len(comps) > 1 {
+			// The fused band is too expensive to find: schedule the
+			// group by FuseSmart's rules instead (nothing has changed,
+			// the feasibility answers stand).
+			return s.withFuse(FuseSmart, func() (*scheduletree.Node, error) { return s.nodeWith(group, edges, cache) })
+		}
 		if len(comps) > 1 {
 			return s.sequence(comps, edges)
 		}
@@ -91,6 +103,14 @@ func (s *scheduler) node(group []int, edges []*edge) (*scheduletree.Node, error)
 		return nil, err
 	}
 	return scheduletree.NewBand(band, child), nil
+}
+
+// withFuse runs f with the fusion heuristic set to fuse.
+func (s *scheduler) withFuse(fuse Fuse, f func() (*scheduletree.Node, error)) (*scheduletree.Node, error) {
+	saved := s.opt.Fuse
+	s.opt.Fuse = fuse
+	defer func() { s.opt.Fuse = saved }()
+	return f()
 }
 
 // names lists the statements of group for messages.

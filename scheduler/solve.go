@@ -23,28 +23,33 @@ type problem struct {
 
 // solve builds and solves a problem. An int64 overflow or an exhausted
 // budget (the far vertices of parametric domains give rows with large
-// coefficients, and long chains of statements multiply them) is retried
-// with the ends of every uniform dependence (t = s + constant, a stencil's)
-// sharing their linear part, which cancels those coefficients and shrinks
-// the program; if that fails too, the problem is treated as infeasible,
-// which only costs fusion or a band member, never legality. Programs with
-// more than sharedFirst variables (long pipelines) are solved the other
-// way round: shared linear parts first, the full problem when that is
-// infeasible or too big.
-func (s *scheduler) solve(pb problem) (*ilp, []int64, error) {
+// coefficients, and long chains of statements multiply them; see
+// workLimit) is retried with the ends of every uniform dependence
+// (t = s + constant, a stencil's) sharing their linear part, which cancels
+// those coefficients and shrinks the program; if that fails too, the
+// problem is treated as infeasible, which only costs fusion or a band
+// member, never legality, and over reports it. Programs with more than
+// sharedFirst variables (long pipelines) are solved the other way round:
+// shared linear parts first, the full problem when that is infeasible or
+// overflows (not when it exceeds workLimit: the full problem is the same
+// one with more variables, and would only spend another budget).
+func (s *scheduler) solve(pb problem) (q *ilp, sol []int64, over bool, err error) {
 	nvar := s.np + 1
 	for _, i := range pb.group {
 		nvar += s.stmts[i].dim + 1
 	}
 	shared := nvar > sharedFirst
-	q, sol, err := s.solveOnce(pb, shared)
+	q, sol, err = s.solveOnce(pb, shared)
+	if shared && errors.Is(err, presburger.ErrBudget) {
+		return q, nil, true, nil
+	}
 	if tooBig(err) || (shared && err == nil && sol == nil) {
 		q, sol, err = s.solveOnce(pb, !shared)
 		if tooBig(err) {
-			return q, nil, nil
+			return q, nil, true, nil
 		}
 	}
-	return q, sol, err
+	return q, sol, false, err
 }
 
 // sharedFirst is the size of program above which solve shares the linear
@@ -109,18 +114,40 @@ func tooBig(err error) bool {
 	return errors.Is(err, presburger.ErrOverflow) || errors.Is(err, presburger.ErrBudget)
 }
 
+// workLimit bounds the work of one integer program (one solveOnce, all
+// its rounds together): simplex pivots and search steps weighted by the
+// size of the program (variables times rows, about the entries a pivot
+// updates), so that a program gets the same budget on every machine and
+// run, and gives up after one to three seconds whatever its size.
+// PolyBench's programs stay below 1/300 of it, the PolyMage pipelines'
+// below 1/20 except under FuseMax, whose bands over a whole pyramid
+// scale hyperplanes by 2 from level to level, so that the integer minimum
+// of the distance bound lies far above the rational one: pyramid_blending
+// needs about 70% of the limit, interpolate and local_laplacian
+// exceed it and fall back (see nodeWith). A variable so that tests can
+// lower it.
+var workLimit int64 = 8_000_000_000
+
 // lazy returns the lexicographically smallest solution (or, without
-// lexmin, any solution), nil if there is none. The rows go to the
-// library's integer lexmin (Set.LexMin's solver) a few at a time: the
-// minimum of a subset of the rows is a lower bound, and when it satisfies
-// all rows it is the minimum of all. Most rows never bind, and the
-// solver's cost grows faster than linearly in the rows.
+// lexmin, any solution), nil if there is none. For a lexmin the rows go
+// to the library's integer lexmin (Set.LexMin's solver) a few at a time:
+// the minimum of a subset of the rows is a lower bound, and when it
+// satisfies all rows it is the minimum of all. Most rows never bind, and
+// the solver's cost grows faster than linearly in the rows. A feasibility
+// question gets all rows at once: an integer point is mostly a vertex, or
+// a few branches away, and one search on the whole system costs less than
+// rounds that each build a tableau anew. The rounds share one budget of
+// workLimit; past it the result is presburger.ErrBudget.
 func (q *ilp) lazy(lexmin bool) ([]int64, error) {
 	rows := prune(q.ineqs)
+	size := int64(q.nvar) * int64(len(rows)+len(q.eqs))
+	work := &presburger.RowsWork{Ops: max(workLimit/size, 1)}
 	var active [][]int64
 	var rest [][]int64
 	for _, r := range rows {
-		if isUnit(r) || r[0] < 0 { // bounds, and the non-trivial (independence) rows
+		// all rows for a sample; bounds and the non-trivial (independence)
+		// rows first for a lexmin
+		if !lexmin || isUnit(r) || r[0] < 0 {
 			active = append(active, r)
 		} else {
 			rest = append(rest, r)
@@ -131,11 +158,11 @@ func (q *ilp) lazy(lexmin bool) ([]int64, error) {
 		var err error
 		if lexmin {
 			var ok bool
-			if pt, ok, err = presburger.LexMinRows(q.nvar, q.eqs, active); !ok {
+			if pt, ok, err = presburger.LexMinRowsWithin(work, q.nvar, q.eqs, active); !ok {
 				pt = nil
 			}
 		} else {
-			pt, err = presburger.IntegerSampleRows(q.nvar, q.eqs, active)
+			pt, err = presburger.IntegerSampleRowsWithin(work, q.nvar, q.eqs, active)
 		}
 		if err != nil || pt == nil {
 			return nil, err
