@@ -204,36 +204,12 @@ func (tc *Toolchain) Run(p *scop.Program, k Kernel, opts Options) (*Result, erro
 		ref = chooseReference(p, opts.Params, opts.ExecLimit)
 	}
 
-	dir := opts.Dir
-	if dir == "" {
-		tmp, err := os.MkdirTemp("", "tilefuse-run-")
-		if err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(tmp)
-		dir = tmp
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	ctx := context.Background()
-	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
-	}
-
-	in, err := runInputs(p, opts.Params, opts.Inputs)
+	ses, err := newSession(p, opts, "tilefuse-run-")
 	if err != nil {
 		return nil, err
 	}
-	data, err := charness.Encode(p, in)
-	if err != nil {
-		return nil, err
-	}
-	inFile := filepath.Join(dir, "in.bin")
-	if err := os.WriteFile(inFile, data, 0o644); err != nil {
-		return nil, err
-	}
+	defer ses.close()
+	ctx, dir, in, inFile := ses.ctx, ses.dir, ses.in, ses.inFile
 
 	bin := filepath.Join(dir, "kernel")
 	build, err := tc.buildHarness(ctx, p, opts.Params, k, dir, bin)
@@ -354,35 +330,12 @@ func (tc *Toolchain) Expect(p *scop.Program, opts Options) (*Expected, error) {
 	case RefNone:
 		return nil, errors.New("runner: Expect needs a reference")
 	}
-	dir := opts.Dir
-	if dir == "" {
-		tmp, err := os.MkdirTemp("", "tilefuse-ref-")
-		if err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(tmp)
-		dir = tmp
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	ctx := context.Background()
-	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
-	}
-	in, err := runInputs(p, opts.Params, opts.Inputs)
+	ses, err := newSession(p, opts, "tilefuse-ref-")
 	if err != nil {
 		return nil, err
 	}
-	data, err := charness.Encode(p, in)
-	if err != nil {
-		return nil, err
-	}
-	inFile := filepath.Join(dir, "in.bin")
-	if err := os.WriteFile(inFile, data, 0o644); err != nil {
-		return nil, err
-	}
+	defer ses.close()
+	ctx, dir, in, inFile := ses.ctx, ses.dir, ses.in, ses.inFile
 	want, err := tc.reference(ctx, p, opts.Params, ref, "tilefuse_reference", in, dir, inFile)
 	if err != nil {
 		return nil, fmt.Errorf("runner: reference (%s): %w", ref, err)
@@ -489,4 +442,57 @@ func maxRelErr(got, want *scop.Buffer) float64 {
 		worst = math.Max(worst, d/math.Max(1, math.Max(math.Abs(g.F), math.Abs(w.F))))
 	}
 	return worst
+}
+
+// session is what one Run or Expect works in: a directory (opts.Dir, or
+// a temporary one removed by close), the deadline of opts.Timeout, and
+// the inputs, also written to inFile in charness's format.
+type session struct {
+	ctx    context.Context
+	dir    string
+	in     map[string]*scop.Buffer
+	inFile string
+	close  func()
+}
+
+func newSession(p *scop.Program, opts Options, prefix string) (*session, error) {
+	s := &session{dir: opts.Dir, ctx: context.Background()}
+	var cleanups []func()
+	s.close = func() {
+		for i := len(cleanups) - 1; i >= 0; i-- {
+			cleanups[i]()
+		}
+	}
+	if s.dir == "" {
+		tmp, err := os.MkdirTemp("", prefix)
+		if err != nil {
+			return nil, err
+		}
+		s.dir = tmp
+		cleanups = append(cleanups, func() { os.RemoveAll(tmp) })
+	} else if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		return nil, err
+	}
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		s.ctx, cancel = context.WithTimeout(s.ctx, opts.Timeout)
+		cleanups = append(cleanups, cancel)
+	}
+	fail := func(err error) (*session, error) {
+		s.close()
+		return nil, err
+	}
+	in, err := runInputs(p, opts.Params, opts.Inputs)
+	if err != nil {
+		return fail(err)
+	}
+	data, err := charness.Encode(p, in)
+	if err != nil {
+		return fail(err)
+	}
+	s.in, s.inFile = in, filepath.Join(s.dir, "in.bin")
+	if err := os.WriteFile(s.inFile, data, 0o644); err != nil {
+		return fail(err)
+	}
+	return s, nil
 }
