@@ -67,31 +67,14 @@ func polyBenchTrees(t *testing.T, k polybench.Kernel, tiles ...int64) (*scop.Pro
 }
 
 // tilePermutable tiles every permutable band of two or more members by
-// size (legal: the scheduler sets the flag from the dependences), deepest
-// first so that the other paths stay valid. It reports whether it tiled.
+// size; it reports whether there was one.
 func tilePermutable(t *testing.T, tree scheduletree.Tree, size int64) (scheduletree.Tree, bool) {
 	t.Helper()
-	var paths []scheduletree.Path
-	tree.Walk(func(p scheduletree.Path, n *scheduletree.Node) bool {
-		if n.Kind() == scheduletree.KindBand && n.Band().Permutable && n.Band().Members() > 1 {
-			paths = append(paths, append(scheduletree.Path{}, p...))
-		}
-		return true
-	})
-	for i := len(paths) - 1; i >= 0; i-- {
-		n, err := tree.At(paths[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		sizes := make([]int64, n.Band().Members())
-		for k := range sizes {
-			sizes[k] = size
-		}
-		if tree, err = tree.TileBand(paths[i], sizes); err != nil {
-			t.Fatal(err)
-		}
+	tree, n, err := tree.TilePermutable(size)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return tree, len(paths) > 0
+	return tree, n > 0
 }
 
 // TestPolyBench generates the AST of every PolyBench kernel's trees (the

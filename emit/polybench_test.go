@@ -72,31 +72,14 @@ func kernelAST(t *testing.T, k polybench.Kernel, tiled bool) (*scop.Program, ast
 }
 
 // tilePermutable tiles every permutable band of two or more members by
-// 4, deepest first so that the other paths stay valid (as the ast
-// package's test does). It reports whether it tiled.
+// 4; it reports whether there was one.
 func tilePermutable(t *testing.T, tree scheduletree.Tree) (scheduletree.Tree, bool) {
 	t.Helper()
-	var paths []scheduletree.Path
-	tree.Walk(func(p scheduletree.Path, n *scheduletree.Node) bool {
-		if n.Kind() == scheduletree.KindBand && n.Band().Permutable && n.Band().Members() > 1 {
-			paths = append(paths, append(scheduletree.Path{}, p...))
-		}
-		return true
-	})
-	for i := len(paths) - 1; i >= 0; i-- {
-		n, err := tree.At(paths[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		sizes := make([]int64, n.Band().Members())
-		for k := range sizes {
-			sizes[k] = 4
-		}
-		if tree, err = tree.TileBand(paths[i], sizes); err != nil {
-			t.Fatal(err)
-		}
+	tree, n, err := tree.TilePermutable(4)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return tree, len(paths) > 0
+	return tree, n > 0
 }
 
 // forKernels runs fn as a parallel subtest for every PolyBench kernel,

@@ -197,22 +197,9 @@ func runAST(e *env, args []string) (status int) {
 // (when positive) and sets the separate option on bands above bands.
 func shapeTree(t scheduletree.Tree, size int64, separate bool) (scheduletree.Tree, error) {
 	if size > 0 {
-		paths := bandPaths(t, func(p scheduletree.Path, n *scheduletree.Node) bool {
-			return n.Band().Permutable && n.Band().Members() > 1
-		})
-		// Deepest first, so that tiling one band leaves the others' paths.
-		for i := len(paths) - 1; i >= 0; i-- {
-			n, err := t.At(paths[i])
-			if err != nil {
-				return t, err
-			}
-			sizes := make([]int64, n.Band().Members())
-			for k := range sizes {
-				sizes[k] = size
-			}
-			if t, err = t.TileBand(paths[i], sizes); err != nil {
-				return t, err
-			}
+		var err error
+		if t, _, err = t.TilePermutable(size); err != nil {
+			return t, err
 		}
 	}
 	if separate {
