@@ -55,28 +55,8 @@ func (emulator) kernel(k *kgen, capt capture) {
 	k.fn = f
 	fs := newFnState(e, f)
 	k.fs = fs
-	ctx := fs.cur.NewBitCast(ctxParam, types.NewPointer(st))
-	i := 0
-	load := func(name string) value.Value {
-		ld := fs.cur.NewLoad(st.Fields[i], fs.field(st, ctx, i))
-		ld.SetName(fs.uniq(name))
-		i++
-		return ld
-	}
-	ev := &env{iters: map[string]value.Value{}, params: map[string]value.Value{}, arrays: map[string]*binding{}}
-	for _, name := range capt.params {
-		ev.params[name] = load(name)
-	}
-	for _, name := range capt.iters {
-		ev.iters[name] = load(name)
-	}
-	for _, b := range capt.arrays {
-		nb := &binding{name: b.name, elem: b.elem, ptr: load(b.name)}
-		for range b.dims {
-			nb.dims = append(nb.dims, load(b.name+".dim"))
-		}
-		ev.arrays[b.name] = nb
-	}
+	load := fs.ctxLoader(st, ctxParam)
+	ev := capt.load(load)
 	xyz := "xyz"
 	for d := 0; d < maxDims; d++ {
 		k.ctaid[d] = load("ctaid." + xyz[d:d+1])

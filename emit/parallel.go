@@ -30,6 +30,40 @@ type capture struct {
 	arrays []*binding
 }
 
+// ctxLoader returns a function that loads the fields of the context
+// struct st behind ctxParam one after the other, naming each.
+func (fs *fnState) ctxLoader(st *types.StructType, ctxParam value.Value) func(name string) value.Value {
+	ctx := fs.cur.NewBitCast(ctxParam, types.NewPointer(st))
+	k := 0
+	return func(name string) value.Value {
+		ld := fs.cur.NewLoad(st.Fields[k], fs.field(st, ctx, k))
+		ld.SetName(fs.uniq(name))
+		k++
+		return ld
+	}
+}
+
+// load rebuilds the captured values inside an outlined function, in the
+// order the context struct stores them: parameters, iterators, then each
+// array's pointer and extents.
+func (c capture) load(load func(name string) value.Value) *env {
+	ev := &env{iters: map[string]value.Value{}, params: map[string]value.Value{}, arrays: map[string]*binding{}}
+	for _, name := range c.params {
+		ev.params[name] = load(name)
+	}
+	for _, name := range c.iters {
+		ev.iters[name] = load(name)
+	}
+	for _, b := range c.arrays {
+		nb := &binding{name: b.name, elem: b.elem, ptr: load(b.name)}
+		for range b.dims {
+			nb.dims = append(nb.dims, load(b.name+".dim"))
+		}
+		ev.arrays[b.name] = nb
+	}
+	return ev
+}
+
 func (fs *fnState) captures(ev *env, n *ast.For) capture {
 	var c capture
 	// Every parameter: statements read them, and there are few.
@@ -138,29 +172,9 @@ func (fs *fnState) outline(n *ast.For, capt capture, st *types.StructType) *ir.F
 	f := e.newFunc(fmt.Sprintf("%s.omp_fn.%d", e.fn, e.nOut), true, ctxParam)
 	e.nOut++
 	g := newFnState(e, f)
-	ctx := g.cur.NewBitCast(ctxParam, types.NewPointer(st))
-	k := 0
-	load := func(name string) value.Value {
-		ld := g.cur.NewLoad(st.Fields[k], g.field(st, ctx, k))
-		ld.SetName(g.uniq(name))
-		k++
-		return ld
-	}
+	load := g.ctxLoader(st, ctxParam)
 	lo, hi := load("lo"), load("hi")
-	ev := &env{iters: map[string]value.Value{}, params: map[string]value.Value{}, arrays: map[string]*binding{}}
-	for _, name := range capt.params {
-		ev.params[name] = load(name)
-	}
-	for _, name := range capt.iters {
-		ev.iters[name] = load(name)
-	}
-	for _, b := range capt.arrays {
-		nb := &binding{name: b.name, elem: b.elem, ptr: load(b.name)}
-		for range b.dims {
-			nb.dims = append(nb.dims, load(b.name+".dim"))
-		}
-		ev.arrays[b.name] = nb
-	}
+	ev := capt.load(load)
 	group := e.def(true)
 	body := func(inner *env) { g.node(inner, n.Body) }
 	if e.opts.Dynamic {
