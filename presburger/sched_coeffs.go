@@ -247,21 +247,8 @@ func minInteger(t *simplex.Tableau, n, k int, nodes *int, maxNodes int, witness 
 			best = x
 			return
 		}
-		frac := -1
-		for j := 0; j < n && frac < 0; j++ {
-			if num, d := t.SampleVar(j); num%d != 0 {
-				frac = j
-			}
-		}
-		num, d := t.SampleVar(frac)
-		for _, up := range []bool{false, true} {
+		for _, row := range branchRows(t, n) {
 			snap := t.Snapshot()
-			row := make([]int64, 1+n)
-			if up { // x_j >= ceil
-				row[0], row[1+frac] = arith.Neg(arith.CeilDiv(num, d)), 1
-			} else { // x_j <= floor
-				row[0], row[1+frac] = arith.FloorDiv(num, d), -1
-			}
 			if t.AddIneq(row); !t.Empty() {
 				visit(depth + 1)
 			}
@@ -348,21 +335,8 @@ func dive(t *simplex.Tableau, n, maxNodes int) (pt []int64, empty bool) {
 			abort = true
 			return nil
 		}
-		frac := -1
-		for j := 0; j < n && frac < 0; j++ {
-			if num, d := t.SampleVar(j); num%d != 0 {
-				frac = j
-			}
-		}
-		num, d := t.SampleVar(frac)
-		for _, up := range []bool{false, true} {
+		for _, row := range branchRows(t, n) {
 			snap := t.Snapshot()
-			row := make([]int64, 1+n)
-			if up { // x_j >= ceil
-				row[0], row[1+frac] = arith.Neg(arith.CeilDiv(num, d)), 1
-			} else { // x_j <= floor
-				row[0], row[1+frac] = arith.FloorDiv(num, d), -1
-			}
 			t.AddIneq(row)
 			x := visit()
 			t.Rollback(snap)
@@ -765,4 +739,20 @@ func coeffPop(h []uint64) int {
 		n += bits.OnesCount64(w)
 	}
 	return n
+}
+
+// branchRows returns the two branches on the first variable whose value in
+// t's rational sample is fractional: x_j <= floor, then x_j >= ceil.
+func branchRows(t *simplex.Tableau, n int) [2][]int64 {
+	frac := -1
+	for j := 0; j < n && frac < 0; j++ {
+		if num, d := t.SampleVar(j); num%d != 0 {
+			frac = j
+		}
+	}
+	num, d := t.SampleVar(frac)
+	down, up := make([]int64, 1+n), make([]int64, 1+n)
+	down[0], down[1+frac] = arith.FloorDiv(num, d), -1
+	up[0], up[1+frac] = arith.Neg(arith.CeilDiv(num, d)), 1
+	return [2][]int64{down, up}
 }
