@@ -125,10 +125,7 @@ func (g *gen) final(s stmt, st *state, u *User) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	guard, err := p.Gist(st.build)
-	if err == nil {
-		guard, err = dropImplied(guard, st.build)
-	}
+	guard, err := gistGuard(p, st.build)
 	if err != nil {
 		return result{}, err
 	}

@@ -404,6 +404,16 @@ func (g *gen) testable(s presburger.Set) (presburger.Set, bool, error) {
 	return out, false, err
 }
 
+// gistGuard simplifies the condition s in the build: gist, then the
+// constraints on locals the build implies over the integers dropped.
+func gistGuard(s, build presburger.Set) (presburger.Set, error) {
+	g, err := s.Gist(build)
+	if err != nil {
+		return g, err
+	}
+	return dropImplied(g, build)
+}
+
 // dropImplied removes from a single-disjunct s the constraints on locals
 // that ctx implies over the integers. The rational gist misses them when
 // the context defines the same residue class with its own locals.

@@ -104,10 +104,7 @@ func (g *gen) loop(p presburger.Set, stmts []stmt, st *state, lv dimension, body
 	if err != nil {
 		return result{}, err
 	}
-	guard, err := proj.Gist(st.build)
-	if err == nil {
-		guard, err = dropImplied(guard, st.build)
-	}
+	guard, err := gistGuard(proj, st.build)
 	if err != nil {
 		return result{}, err
 	}
