@@ -1,6 +1,10 @@
 package emit
 
 import (
+	"fmt"
+	"strings"
+
+	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
@@ -255,5 +259,30 @@ func (c *stmtCtx) call(e *scop.Call) value.Value {
 	for i := range params {
 		params[i] = ft
 	}
-	return c.b().NewCall(c.fs.e.declare(name, ft, params...), args...)
+	r := c.b().NewCall(c.fs.e.declare(name, ft, params...), args...)
+	if c.fs.e.libm == "" && strings.HasPrefix(c.fs.e.opts.Triple, "x86_64") {
+		return c.fenceXMM(r, ft)
+	}
+	return r
+}
+
+// xmmClobbers names the SSE registers a libm call has just clobbered.
+var xmmClobbers = func() string {
+	var sb strings.Builder
+	for i := 1; i < 16; i++ {
+		fmt.Fprintf(&sb, ",~{xmm%d}", i)
+	}
+	return sb.String()
+}()
+
+// fenceXMM passes a libm call's result through an empty inline asm that
+// redefines xmm1-xmm15. LLVM 14's false-dependency breaker does not count
+// a call's register-mask clobbers as definitions, so after a call it
+// leaves cvtsi2ss/cvtss2sd merging into a register the callee just wrote:
+// every conversion then waits for the previous call to finish (sinf in a
+// loop ran at half speed). The asm's explicit clobbers are definitions it
+// sees, so it breaks the dependency with a vxorps as gcc does.
+func (c *stmtCtx) fenceXMM(v value.Value, t types.Type) value.Value {
+	asm := ir.NewInlineAsm(types.NewPointer(types.NewFunc(t, t)), "", "=x,0"+xmmClobbers)
+	return c.b().NewCall(asm, v)
 }

@@ -82,17 +82,7 @@ func gpuConfigs(t *testing.T) (datasets []polybench.Dataset, tiled []bool) {
 	if os.Getenv("TILEFUSE_GPU_TILED") != "" {
 		tiled = append(tiled, true)
 	}
-	list := os.Getenv("TILEFUSE_GPU_DATASETS")
-	if list == "" {
-		list = "MINI"
-	}
-	for _, name := range strings.Split(list, ",") {
-		d, err := polybench.ParseDataset(strings.TrimSpace(name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		datasets = append(datasets, d)
-	}
+	datasets = envDatasets(t, "TILEFUSE_GPU_DATASETS")
 	return datasets, tiled
 }
 

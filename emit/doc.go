@@ -146,7 +146,11 @@
 //   - f32 arithmetic in float, f64 in double, with no fast-math flags;
 //     fmin and fmax as llvm.minnum and llvm.maxnum; sqrt, fabs, floor,
 //     ceil and round as LLVM intrinsics, the other math functions as libm
-//     calls (expf for f32);
+//     calls (expf for f32); on x86-64 a libm call's result passes
+//     through an empty inline asm that redefines xmm1-xmm15, so that
+//     LLVM 14 breaks the false dependency of the next int-to-float
+//     conversion on the callee's registers (sinf in a loop ran at half
+//     speed without it);
 //   - conversions as C's (float to narrow integers through int64, then
 //     wrapped, as the reference does);
 //   - a select evaluates only its chosen operand, && and || only the

@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"tilefuse/ast"
@@ -118,14 +120,37 @@ func TestVerifyPolyBench(t *testing.T) {
 	})
 }
 
-// TestPolyBench builds every PolyBench kernel's emitted code (original
-// schedule, and tiled) with opt -O3 and llc -O3, links it with the
-// scop/charness harness, runs it on one and two threads and compares
-// every array with the reference executor's, bit for bit, on MINI.
-func TestPolyBench(t *testing.T) {
-	tc := needTools(t)
-	forKernels(t, func(t *testing.T, k polybench.Kernel, p *scop.Program, n ast.Node, tiled bool) {
-		params := k.Sizes(polybench.Mini)
+// cpuDatasets are the datasets TestPolyBench and TestPolyBenchFusion run:
+// TILEFUSE_CPU_DATASETS (default MINI; e.g. MINI,SMALL).
+func cpuDatasets(t *testing.T) []polybench.Dataset {
+	return envDatasets(t, "TILEFUSE_CPU_DATASETS")
+}
+
+// envDatasets parses the comma-separated datasets in the environment
+// variable name (default MINI).
+func envDatasets(t *testing.T, name string) []polybench.Dataset {
+	list := os.Getenv(name)
+	if list == "" {
+		list = "MINI"
+	}
+	var out []polybench.Dataset
+	for _, name := range strings.Split(list, ",") {
+		d, err := polybench.ParseDataset(strings.TrimSpace(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// checkRuns builds kernel k's module for every mode runThreads(mode)
+// selects, runs it on each dataset and thread count and compares every
+// array with the reference executor's, bit for bit (deriche: inexact).
+func checkRuns(t *testing.T, tc toolchain, k polybench.Kernel, p *scop.Program, n ast.Node, runThreads func(mode string) []int) {
+	t.Helper()
+	for _, d := range cpuDatasets(t) {
+		params := k.Sizes(d)
 		in, err := charness.Inputs(p, params)
 		if err != nil {
 			t.Fatal(err)
@@ -136,7 +161,7 @@ func TestPolyBench(t *testing.T) {
 		}
 		inFile := writeInput(t, p, in)
 		for _, m := range modes {
-			threads := runThreads(m.name, tiled)
+			threads := runThreads(m.name)
 			if len(threads) == 0 {
 				continue
 			}
@@ -150,9 +175,45 @@ func TestPolyBench(t *testing.T) {
 				got := runHarness(t, bin, inFile, p, in, th)
 				compareArgs(t, p, got, want, inexact[k.Name])
 				if t.Failed() {
-					t.Fatalf("%s on %d threads", m.name, th)
+					t.Fatalf("%s: %s on %d threads", d, m.name, th)
 				}
 			}
 		}
+	}
+}
+
+// TestPolyBench builds every PolyBench kernel's emitted code (original
+// schedule, and tiled) with opt -O3 and llc -O3, links it with the
+// scop/charness harness, runs it on one and two threads and compares
+// every array with the reference executor's, bit for bit, on MINI (see
+// cpuDatasets for more).
+func TestPolyBench(t *testing.T) {
+	tc := needTools(t)
+	forKernels(t, func(t *testing.T, k polybench.Kernel, p *scop.Program, n ast.Node, tiled bool) {
+		checkRuns(t, tc, k, p, n, func(mode string) []int { return runThreads(mode, tiled) })
 	})
+}
+
+// TestPolyBenchFusion does the same for the scheduler's three fusion
+// heuristics (min, smart, max), parallel loops on one and two threads.
+func TestPolyBenchFusion(t *testing.T) {
+	tc := needTools(t)
+	for _, k := range polybench.Kernels() {
+		for _, fuse := range gpuFuses[1:] {
+			t.Run(k.Name+"/"+fuse, func(t *testing.T) {
+				t.Parallel()
+				p, tree := scheduleKernel(t, k, fuse)
+				n, err := ast.Generate(tree, ast.Options{Parallel: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkRuns(t, tc, k, p, n, func(mode string) []int {
+					if mode == "static" {
+						return []int{1, 2}
+					}
+					return nil
+				})
+			})
+		}
+	}
 }

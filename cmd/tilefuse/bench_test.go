@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tilefuse/polymage"
 )
 
 // TestMain lets the test binary stand in for tilefuse in the child
@@ -248,5 +250,40 @@ func TestPolymageSource(t *testing.T) {
 	stdout, stderr, status = runCmd("", "run", "--repeat", "1", "--fuse", "none", "--size", "R=24,C=20", "polymage/bilateral_grid")
 	if status != exitOK || !strings.Contains(stdout, "check ok: equal bit for bit") {
 		t.Errorf("run: status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
+	}
+}
+
+// TestBenchPolymageAll: every PolyMage pipeline (and seed pipeline)
+// compiles under every strategy and runs verified, bit for bit, at its
+// small size, as 'tilefuse bench polymage' runs it.
+func TestBenchPolymageAll(t *testing.T) {
+	needToolchain(t)
+	if testing.Short() {
+		t.Skip("skipping: compiles every pipeline four times")
+	}
+	stdout, stderr, status := runCmd("", "bench", "polymage", "--size", "small", "--repeat", "1", "--warmup", "0", "--peers", "", "--format", "csv")
+	recs, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	cells := map[string]int{}
+	for _, r := range recs[1:] {
+		if r[1] == "geomean" {
+			continue
+		}
+		cells[r[1]]++
+		if r[5] != "ok" || r[8] == "" || !strings.HasPrefix(r[9], "0") {
+			t.Errorf("%s under %s: status %s, compile time %q, max error %q, note %q", r[1], r[3], r[5], r[8], r[9], r[10])
+		}
+	}
+	var want []string
+	for _, e := range polymage.All() {
+		want = append(want, e.Name)
+		if cells[e.Name] != 4 {
+			t.Errorf("%s: %d cells, want 4 (none, min, smart, max)", e.Name, cells[e.Name])
+		}
+	}
+	if len(cells) != len(want) || status != exitOK {
+		t.Errorf("status %d, pipelines %v, want %v; stderr:\n%s", status, cells, want, stderr)
 	}
 }
