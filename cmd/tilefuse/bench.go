@@ -66,7 +66,8 @@ as such, each with its reason in a note under the table.
 
 Output. --format table (default), csv (one line per cell, then the
 geometric means; times in seconds) or json (everything, with the
-machine: CPU model, cores, memory, Go, LLVM, gcc and clang versions).
+machine: CPU model, cores, memory, Go, LLVM, gcc and clang versions);
+--json FILE also writes the JSON to FILE, whatever the format.
 The ratio of a cell is the --baseline column's time over the cell's
 (above 1: faster than the baseline; default gcc, or the first column when
 gcc is not one), and the geometric mean of a column is over the
@@ -96,6 +97,7 @@ func runBench(e *env, args []string) int {
 	peers := fs.String("peers", strings.Join(bench.PeerNames, ","), "peer compilers")
 	baseline := fs.String("baseline", "gcc", "the column ratios are relative to")
 	format := fs.String("format", "table", "table, csv or json")
+	jsonFile := fs.String("json", "", "also write the JSON output to this file")
 	tol := fs.Float64("tol", 0, "relative tolerance of the peers' checks (default 0, or 1e-4 with --fp-contract)")
 	contract := fs.Bool("fp-contract", false, "let the peers contract multiplies and adds into FMAs")
 	timeout := fs.Duration("timeout", 10*time.Minute, "limit of each compilation, build and run (0: none)")
@@ -241,6 +243,12 @@ func runBench(e *env, args []string) int {
 		err = bench.WriteJSON(e.stdout, t)
 	default:
 		err = bench.WriteText(e.stdout, t)
+	}
+	if err == nil && *jsonFile != "" {
+		var buf bytes.Buffer
+		if err = bench.WriteJSON(&buf, t); err == nil {
+			err = fileError(writeWhole(*jsonFile, buf.Bytes()))
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tilefuse bench: %v\n", err)

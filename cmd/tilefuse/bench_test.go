@@ -157,7 +157,8 @@ exec ` + gcc + ` $args
 // TestBenchTable: the text table of one small run.
 func TestBenchTable(t *testing.T) {
 	needToolchain(t)
-	stdout, stderr, status := runCmd("", "bench", "polybench", "--dataset", "MINI", "--only", "atax", "--repeat", "1", "--warmup", "0", "--strategies", "smart", "--peers", "gcc-serial", "--threads", "1")
+	saved := filepath.Join(t.TempDir(), "atax.json")
+	stdout, stderr, status := runCmd("", "bench", "polybench", "--dataset", "MINI", "--only", "atax", "--repeat", "1", "--warmup", "0", "--strategies", "smart", "--peers", "gcc-serial", "--threads", "1", "--json", saved)
 	if status != exitOK {
 		t.Fatalf("status %d, stderr:\n%s\nstdout:\n%s", status, stderr, stdout)
 	}
@@ -174,6 +175,10 @@ func TestBenchTable(t *testing.T) {
 		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
 			t.Errorf("line %d is not %q:\n%s", i+1, want, stdout)
 		}
+	}
+	var js benchJSON
+	if data, err := os.ReadFile(saved); err != nil || json.Unmarshal(data, &js) != nil || len(js.Rows) != 1 || js.Rows[0].Benchmark != "atax" || len(js.Rows[0].Cells) != 2 {
+		t.Errorf("--json %s: %v, %+v", saved, err, js)
 	}
 	for _, want := range []string{"compile time (schedule, AST, emit; opt and llc)\n", "\ncolumns\n", "  gcc-serial  naive C, gcc -O3 -march=native -fopenmp -ffp-contract=off, 1 thread\n", "\nmachine: "} {
 		if !strings.Contains(stdout, want) {
