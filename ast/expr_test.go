@@ -69,7 +69,8 @@ func TestExprStringAndEval(t *testing.T) {
 }
 
 // TestPrintNodes covers the printer's statements: else chains, blocks in
-// marks, buffers, pragmas and "<" upper bounds.
+// marks, buffers (a scalar one is a local variable, not freed), pragmas
+// and "<" upper bounds.
 func TestPrintNodes(t *testing.T) {
 	cond := func(v int64) ast.Expr { return ast.Cmp(ast.OpEq, c0, ast.Int(v)) }
 	call := func(name string) ast.Node { return &ast.User{Stmt: name, Args: []ast.Expr{c0}} }
@@ -77,7 +78,9 @@ func TestPrintNodes(t *testing.T) {
 		&ast.If{Cond: cond(0), Then: call("A"), Else: &ast.If{Cond: cond(1), Then: call("B"), Else: call("C")}},
 		&ast.Mark{Name: "promote[T]", Body: &ast.Block{Children: []ast.Node{
 			&ast.Alloc{Array: "T", Elem: scop.F64, Shape: []ast.Expr{ast.Int(4), n}},
+			&ast.Alloc{Array: "s", Elem: scop.F32},
 			&ast.For{Iter: "c1", Lower: c0, Upper: ast.Int(-1), Stride: 2, Vector: true, Body: &ast.User{Stmt: "D", Args: []ast.Expr{c0, c1}}},
+			&ast.Free{Array: "s"},
 			&ast.Free{Array: "T"},
 		}}},
 	}}}
@@ -93,6 +96,7 @@ for (int c0 = 0; c0 < N; c0 += 1) {
   // promote[T]
   {
     double (*T)[N] = malloc(sizeof(double) * (4) * (N));
+    float s;
     #pragma omp simd
     for (int c1 = c0; c1 < 0; c1 += 2)
       D(c0, c1);

@@ -60,6 +60,9 @@ func hasAlloc(n Node) bool {
 type cPrinter struct {
 	opts PrintOptions
 	b    strings.Builder
+	// scalars are the buffers allocated as local variables, which their
+	// Free leaves alone.
+	scalars map[string]bool
 }
 
 func (p *cPrinter) line(depth int, s string) {
@@ -132,9 +135,17 @@ func (p *cPrinter) stmt(n Node, depth int) {
 		}
 		p.stmt(n.Body, depth)
 	case *Alloc:
+		if len(n.Shape) == 0 {
+			if p.scalars == nil {
+				p.scalars = map[string]bool{}
+			}
+			p.scalars[n.Array] = true
+		}
 		p.line(depth, allocText(n))
 	case *Free:
-		p.line(depth, "free("+n.Array+");")
+		if !p.scalars[n.Array] {
+			p.line(depth, "free("+n.Array+");")
+		}
 	}
 }
 
