@@ -5,13 +5,19 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"tilefuse/ast"
+	"tilefuse/pipelines"
+	"tilefuse/scheduler"
+	"tilefuse/scop"
 )
 
 // TestVectorize runs opt -O3 -mcpu=native with loop-vectorize remarks on
-// the parallel jacobi-2d and gemm: the innermost loop of every outlined
-// region (the stencil's inner loop, gemm's j loops) must vectorize, and
-// without runtime alias checks (the alias scopes and parallel access
-// groups say what the outlined function's pointers cannot).
+// the parallel jacobi-2d, gemm and the two-stage blur: the innermost loop
+// of every outlined region (the stencils' inner loops, gemm's j loops)
+// must vectorize, and without runtime alias checks (the alias scopes and
+// parallel access groups say what the outlined function's pointers
+// cannot).
 func TestVectorize(t *testing.T) {
 	opt := needOpt(t)
 	tests := []struct {
@@ -21,10 +27,17 @@ func TestVectorize(t *testing.T) {
 	}{
 		{"jacobi-2d", map[string]int{"kernel.omp_fn.0": 1, "kernel.omp_fn.1": 1}},
 		{"gemm", map[string]int{"kernel.omp_fn.0": 2}},
+		{"blur", map[string]int{"kernel.omp_fn.0": 1, "kernel.omp_fn.1": 1}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.kernel, func(t *testing.T) {
-			p, n := polybenchAST(t, tc.kernel)
+			var p *scop.Program
+			var n ast.Node
+			if tc.kernel == "blur" {
+				p, n = blurAST(t)
+			} else {
+				p, n = polybenchAST(t, tc.kernel)
+			}
 			mod, err := Emit(p, n, Options{Parallel: true, Func: "kernel"})
 			if err != nil {
 				t.Fatal(err)
@@ -81,4 +94,23 @@ func splitFuncs(ll string) map[string]string {
 		}
 	}
 	return out
+}
+
+// blurAST is the seed's two-stage blur in its original order, parallel
+// loops marked.
+func blurAST(t *testing.T) (*scop.Program, ast.Node) {
+	t.Helper()
+	p, err := pipelines.Blur()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := scheduler.Original(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := ast.Generate(tree, ast.Options{Parallel: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, n
 }
