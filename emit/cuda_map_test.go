@@ -10,8 +10,10 @@ import (
 	"testing"
 
 	"tilefuse/ast"
+	"tilefuse/deps"
 	"tilefuse/frontend/cparse"
 	"tilefuse/polybench"
+	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
 	"tilefuse/scop/charness"
@@ -211,7 +213,20 @@ func mustEdit(t *testing.T) func(scheduletree.Tree, error) scheduletree.Tree {
 func TestCudaMarksTiledGemm(t *testing.T) {
 	tc := needTools(t)
 	k, _ := polybench.Lookup("gemm")
-	p, tree := scheduleKernel(t, k, "smart")
+	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := deps.Memory(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The band in the hyperplanes' order, i, j, k (by default k is
+	// moved before j, for locality).
+	tree, err := scheduler.Schedule(p, g, scheduler.Options{Fuse: scheduler.FuseSmart, KeepOrder: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	must := mustEdit(t)
 	b := bandPath(t, tree)
 	tree = must(tree.TileBand(b, []int64{4, 4, 4}))

@@ -13,6 +13,9 @@ type band struct {
 	// over reports that the band ended at a member whose integer program
 	// exceeded its budget (or int64), not at one that does not exist.
 	over bool
+	// outer counts, per statement, the rows of its basis from the levels
+	// above the band.
+	outer map[int]int
 }
 
 // findBand finds hyperplanes for all statements of group, one ILP each,
@@ -36,7 +39,10 @@ type band struct {
 // cache holds the answers of hyperplaneExists for edges at the ranks
 // before the band (the first member's).
 func (s *scheduler) findBand(group []int, edges []*edge, comps [][]int, cache map[string]bool) (*band, error) {
-	b := &band{}
+	b := &band{outer: map[int]int{}}
+	for _, i := range group {
+		b.outer[i] = len(s.stmts[i].basis)
+	}
 	carried := make([]bool, len(edges))
 	for {
 		var open []int

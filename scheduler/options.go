@@ -45,4 +45,9 @@ type Options struct {
 	// but only serializes them, costs parallelism, and makes the integer
 	// programs larger.
 	ParamShifts bool
+	// KeepOrder leaves each band's members in the order the hyperplane
+	// problem found them. By default the member of best access locality
+	// of a band that ends every statement's schedule is moved innermost
+	// (Pluto's intra-tile optimisation; see innermostForLocality).
+	KeepOrder bool
 }

@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tilefuse/deps"
@@ -17,6 +18,9 @@ type scheduler struct {
 	opt   Options
 	stmts []*stmt
 	orig  *origBuilder // for groups Pluto cannot schedule
+	// parallelAbove counts the bands with a coincident member around the
+	// node being scheduled.
+	parallelAbove int
 }
 
 // Schedule computes a Pluto-style schedule tree for p respecting the
@@ -94,9 +98,19 @@ func (s *scheduler) nodeWith(group []int, edges []*edge, cache map[string]bool) 
 	if err != nil {
 		return nil, fmt.Errorf("scheduler: dependences left by the band of %s: %w", s.names(group), err)
 	}
+	parallel := slices.Contains(b.coincident, true)
+	if parallel {
+		s.parallelAbove++
+	}
 	child, err := s.node(group, rest)
+	if parallel {
+		s.parallelAbove--
+	}
 	if err != nil {
 		return nil, err
+	}
+	if !s.opt.KeepOrder {
+		s.innermostForLocality(group, b)
 	}
 	band, err := s.bandNode(group, b)
 	if err != nil {

@@ -66,30 +66,41 @@ func TestStencilsSkewed(t *testing.T) {
 }
 
 // TestGemmCoincident checks that gemm's i and j loops are coincident in
-// every mode and k is not.
+// every mode and k is not, and that j, along which C and B are read by
+// rows and A not at all, is the innermost loop (the hyperplane problem
+// alone puts k last, as Options.KeepOrder shows).
 func TestGemmCoincident(t *testing.T) {
 	_, p := kernel(t, "gemm")
 	g := memoryDeps(t, p)
-	for _, f := range modes {
-		tr := mustSchedule(t, p, g, f)
-		var got []string
-		for _, b := range bands(tr) {
-			hs := members(t, b, "S1") // S1[i, k, j]
-			for k, h := range hs {
-				loop := map[string]bool{"i": h[0] != 0, "k": h[1] != 0, "j": h[2] != 0}
-				for _, name := range []string{"i", "j", "k"} {
-					if loop[name] {
-						if b.Coincident[k] {
-							got = append(got, name+":parallel")
-						} else {
-							got = append(got, name+":serial")
+	for _, keep := range []bool{false, true} {
+		for _, f := range modes {
+			tr, err := Schedule(p, g, Options{Fuse: f, KeepOrder: keep})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, b := range bands(tr) {
+				hs := members(t, b, "S1") // S1[i, k, j]
+				for k, h := range hs {
+					loop := map[string]bool{"i": h[0] != 0, "k": h[1] != 0, "j": h[2] != 0}
+					for _, name := range []string{"i", "j", "k"} {
+						if loop[name] {
+							if b.Coincident[k] {
+								got = append(got, name+":parallel")
+							} else {
+								got = append(got, name+":serial")
+							}
 						}
 					}
 				}
 			}
-		}
-		if diff := cmp.Diff([]string{"i:parallel", "j:parallel", "k:serial"}, got); diff != "" {
-			t.Errorf("gemm %s: loops of S1 (-want +got):\n%s\n%s", f, diff, sketch(tr))
+			want := []string{"i:parallel", "k:serial", "j:parallel"}
+			if keep {
+				want = []string{"i:parallel", "j:parallel", "k:serial"}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("gemm %s (keep order %v): loops of S1 (-want +got):\n%s\n%s", f, keep, diff, sketch(tr))
+			}
 		}
 	}
 }

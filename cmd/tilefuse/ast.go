@@ -148,7 +148,7 @@ func runAST(e *env, args []string) (status int) {
 		}
 	} else {
 		var err error
-		if t, err = scheduleProgram(p, *fuse); err != nil {
+		if t, err = scheduleProgram(p, *fuse, false); err != nil {
 			return fail("%s: %v", fs.Arg(0), err)
 		}
 	}

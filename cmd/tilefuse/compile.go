@@ -40,7 +40,8 @@ loops on OpenMP threads (libgomp).
 --target cuda maps the schedule to a GPU (emit.MapGPU: the outer parallel
 members of each nest to blocks, the next ones, or the point members of
 tiles, to threads, with 'kernel' and 'thread' marks; marks already in the
-tree are kept) and emits NVPTX kernels with host code of the same C
+tree are kept; band members stay in the scheduler's order, where the cpu
+target moves the member of best locality innermost) and emits NVPTX kernels with host code of the same C
 signature that runs them through the CUDA driver (libcuda.so.1, opened at
 run time: link with -ldl). -o OUT writes OUT.kernel.ll (the kernels,
 nvptx64-nvidia-cuda), OUT.ptx (llc -march=nvptx64 -mcpu=sm_80, when llc
@@ -182,7 +183,10 @@ func emittedName(source string, p *scop.Program) string {
 
 // emitModule runs the pipeline: schedule, tile, generate, emit.
 func (j *compileJob) emitModule() (*emit.Module, error) {
-	t, err := scheduleProgram(j.p, j.fuse)
+	// GPU targets keep the hyperplanes' order of band members: the
+	// mapping takes the leading coincident members for blocks and
+	// threads, where the CPU wants the best-locality member innermost.
+	t, err := scheduleProgram(j.p, j.fuse, j.gpu())
 	if err != nil {
 		return nil, err
 	}

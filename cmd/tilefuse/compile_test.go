@@ -143,9 +143,9 @@ func TestTileOutermost(t *testing.T) {
 			"        sequence\n" +
 			"          filter [ni, nj, nk] -> { S0[i, j] }\n" +
 			"            band [ni, nj, nk] -> { S0[i, j] -> [j] }  (permutable, coincident [1])\n"},
-		{"smart", []int64{4, 8}, "band [ni, nj, nk] -> { S0[i, j] -> [floor(i/4), floor(j/8), 0]; S1[i, k, j] -> [floor(i/4), floor(j/8), floor(k/8)] }"},
+		{"smart", []int64{4, 8}, "band [ni, nj, nk] -> { S0[i, j] -> [floor(i/4), 0, floor(j/8)]; S1[i, k, j] -> [floor(i/4), floor(k/8), floor(j/8)] }"},
 	} {
-		tree, err := scheduleProgram(p, tc.fuse)
+		tree, err := scheduleProgram(p, tc.fuse, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -54,7 +54,7 @@ func runTree(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	t, err := scheduleProgram(p, *fuse)
+	t, err := scheduleProgram(p, *fuse, false)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tilefuse tree: %s: %v\n", fs.Arg(0), err)
 		return exitUsage
@@ -94,8 +94,9 @@ func loadOne(cmd, source, fn string) (*scop.Program, error) {
 }
 
 // scheduleProgram builds the tree for a fusion mode ("none" = original
-// order).
-func scheduleProgram(p *scop.Program, fuse string) (scheduletree.Tree, error) {
+// order), with the band members in the hyperplanes' order when keepOrder
+// is set (else the innermost one is chosen for locality).
+func scheduleProgram(p *scop.Program, fuse string, keepOrder bool) (scheduletree.Tree, error) {
 	if fuse == "none" {
 		return scheduler.Original(p)
 	}
@@ -107,7 +108,7 @@ func scheduleProgram(p *scop.Program, fuse string) (scheduletree.Tree, error) {
 	if err != nil {
 		return scheduletree.Tree{}, err
 	}
-	return scheduler.Schedule(p, g, scheduler.Options{Fuse: mode})
+	return scheduler.Schedule(p, g, scheduler.Options{Fuse: mode, KeepOrder: keepOrder})
 }
 
 func runCheckTree(e *env, args []string) int {
