@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"tilefuse/ast"
-	"tilefuse/deps"
 	"tilefuse/frontend/cparse"
 	"tilefuse/polybench"
 	"tilefuse/scheduler"
@@ -213,20 +212,10 @@ func mustEdit(t *testing.T) func(scheduletree.Tree, error) scheduletree.Tree {
 func TestCudaMarksTiledGemm(t *testing.T) {
 	tc := needTools(t)
 	k, _ := polybench.Lookup("gemm")
-	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := deps.Memory(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := parseKernel(t, k)
 	// The band in the hyperplanes' order, i, j, k (by default k is
 	// moved before j, for locality).
-	tree, err := scheduler.Schedule(p, g, scheduler.Options{Fuse: scheduler.FuseSmart, KeepOrder: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree := scheduleWith(t, p, scheduler.Options{Fuse: scheduler.FuseSmart, KeepOrder: true})
 	must := mustEdit(t)
 	b := bandPath(t, tree)
 	tree = must(tree.TileBand(b, []int64{4, 4, 4}))

@@ -28,35 +28,48 @@ var gpuTestSizes = []int64{4, 2}
 // the original order).
 func scheduleKernel(t *testing.T, k polybench.Kernel, fuse string) (*scop.Program, scheduletree.Tree) {
 	t.Helper()
+	return scheduleKernelOf(t, parseKernel(t, k), fuse)
+}
+
+// parseKernel parses PolyBench kernel k.
+func parseKernel(t *testing.T, k polybench.Kernel) *scop.Program {
+	t.Helper()
 	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return scheduleKernelOf(t, p, fuse)
+	return p
 }
 
 // scheduleKernelOf returns p's tree for fuse.
 func scheduleKernelOf(t *testing.T, p *scop.Program, fuse string) (*scop.Program, scheduletree.Tree) {
 	t.Helper()
-	var err error
-	var tree scheduletree.Tree
 	if fuse == "none" {
-		tree, err = scheduler.Original(p)
-	} else {
-		var f scheduler.Fuse
-		if f, err = scheduler.ParseFuse(fuse); err != nil {
-			t.Fatal(err)
+		tree, err := scheduler.Original(p)
+		if err != nil {
+			t.Fatalf("fuse none: %v", err)
 		}
-		var g *deps.Graph
-		if g, err = deps.Memory(p); err != nil {
-			t.Fatal(err)
-		}
-		tree, err = scheduler.Schedule(p, g, scheduler.Options{Fuse: f})
+		return p, tree
 	}
+	f, err := scheduler.ParseFuse(fuse)
 	if err != nil {
-		t.Fatalf("fuse %s: %v", fuse, err)
+		t.Fatal(err)
 	}
-	return p, tree
+	return p, scheduleWith(t, p, scheduler.Options{Fuse: f})
+}
+
+// scheduleWith returns the scheduler's tree for p under opts.
+func scheduleWith(t *testing.T, p *scop.Program, opts scheduler.Options) scheduletree.Tree {
+	t.Helper()
+	g, err := deps.Memory(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := scheduler.Schedule(p, g, opts)
+	if err != nil {
+		t.Fatalf("fuse %s: %v", opts.Fuse, err)
+	}
+	return tree
 }
 
 // gpuAST maps the tree with MapGPU and generates its AST.

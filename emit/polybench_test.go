@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"tilefuse/ast"
-	"tilefuse/frontend/cparse"
 	"tilefuse/polybench"
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
@@ -52,10 +51,7 @@ func runThreads(mode string, tiled bool) []int {
 // when tiled is set. It reports false when there is nothing to tile.
 func kernelAST(t *testing.T, k polybench.Kernel, tiled bool) (*scop.Program, ast.Node, bool) {
 	t.Helper()
-	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := parseKernel(t, k)
 	tree, err := scheduler.Original(p)
 	if err != nil {
 		t.Fatal(err)

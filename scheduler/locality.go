@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"math/big"
+	"slices"
 
 	"tilefuse/scop"
 )
@@ -71,9 +72,12 @@ func (s *scheduler) innermostForLocality(group []int, b *band) {
 	if best == n-1 {
 		return
 	}
-	members := append(append(append([]map[int]hyper{}, b.members[:best]...), b.members[best+1:]...), b.members[best])
-	coinc := append(append(append([]bool{}, b.coincident[:best]...), b.coincident[best+1:]...), b.coincident[best])
-	b.members, b.coincident = members, coinc
+	b.members, b.coincident = moveToEnd(b.members, best), moveToEnd(b.coincident, best)
+}
+
+// moveToEnd returns a copy of s with its element i moved last.
+func moveToEnd[T any](s []T, i int) []T {
+	return append(slices.Delete(slices.Clone(s), i, i+1), s[i])
 }
 
 // memberLocality scores member m of b as the innermost loop over the
