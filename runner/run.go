@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"tilefuse/internal/ctool"
 	"tilefuse/scop"
 	"tilefuse/scop/charness"
 )
@@ -258,10 +258,6 @@ func (tc *Toolchain) buildHarness(ctx context.Context, p *scop.Program, params m
 			return 0, err
 		}
 	} else {
-		src := filepath.Join(dir, base+".c")
-		if err := os.WriteFile(src, []byte(k.C), 0o644); err != nil {
-			return 0, err
-		}
 		cc, flags := tc.CC, []string{"-O2", "-ffp-contract=off", "-w"}
 		if k.CC != "" {
 			cc = k.CC
@@ -269,8 +265,7 @@ func (tc *Toolchain) buildHarness(ctx context.Context, p *scop.Program, params m
 		if k.CFlags != nil {
 			flags = k.CFlags
 		}
-		args := append(append([]string{"-c"}, flags...), "-o", obj, src)
-		if err := tool(ctx, cc, args...); err != nil {
+		if err := ctool.Compile(ctx, cc, nil, k.C, filepath.Join(dir, base+".c"), obj, append([]string{"-c"}, flags...)); err != nil {
 			return 0, err
 		}
 	}
@@ -279,11 +274,8 @@ func (tc *Toolchain) buildHarness(ctx context.Context, p *scop.Program, params m
 	if err != nil {
 		return 0, err
 	}
-	hsrc, hobj := filepath.Join(dir, base+"_main.c"), filepath.Join(dir, base+"_main.o")
-	if err := os.WriteFile(hsrc, []byte(h), 0o644); err != nil {
-		return 0, err
-	}
-	if err := tc.compileC(ctx, hsrc, hobj, "-O2"); err != nil {
+	hobj := filepath.Join(dir, base+"_main.o")
+	if err := ctool.Compile(ctx, tc.CC, nil, h, filepath.Join(dir, base+"_main.c"), hobj, []string{"-c", "-O2"}); err != nil {
 		return 0, err
 	}
 	return build, tc.link(ctx, bin, obj, hobj)
@@ -346,18 +338,16 @@ func (tc *Toolchain) Expect(p *scop.Program, opts Options) (*Expected, error) {
 // execute runs a harness binary and reads back its times and arrays
 // (shaped like in).
 func (tc *Toolchain) execute(ctx context.Context, p *scop.Program, in map[string]*scop.Buffer, bin, inFile, outFile string, threads, warmup, repeat int) ([]time.Duration, map[string]*scop.Buffer, error) {
-	cmd := exec.CommandContext(ctx, bin, inFile, outFile, strconv.Itoa(warmup), strconv.Itoa(repeat))
-	cmd.Env = os.Environ()
+	var env []string
 	if threads > 0 {
-		cmd.Env = append(cmd.Env, fmt.Sprintf("OMP_NUM_THREADS=%d", threads))
+		env = []string{fmt.Sprintf("OMP_NUM_THREADS=%d", threads)}
 	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, nil, &ToolError{Cmd: cmd.Args, Err: err, Output: stderr.String()}
+	stdout, err := ctool.Output(ctx, env, bin, inFile, outFile, strconv.Itoa(warmup), strconv.Itoa(repeat))
+	if err != nil {
+		return nil, nil, err
 	}
 	var times []time.Duration
-	sc := bufio.NewScanner(&stdout)
+	sc := bufio.NewScanner(bytes.NewReader(stdout))
 	for sc.Scan() {
 		if ns, ok := strings.CutPrefix(sc.Text(), "tilefuse-time "); ok {
 			v, err := strconv.ParseInt(ns, 10, 64)

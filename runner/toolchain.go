@@ -1,13 +1,14 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"tilefuse/internal/ctool"
 )
 
 // Toolchain names the external programs that turn emitted IR into a
@@ -87,37 +88,7 @@ func (tc *Toolchain) cpu() string {
 }
 
 // ToolError is a failed tool run, with the tool's own diagnostics.
-type ToolError struct {
-	Cmd    []string
-	Err    error
-	Output string
-}
-
-func (e *ToolError) Error() string {
-	out := strings.TrimSpace(e.Output)
-	const limit = 4000
-	if len(out) > limit {
-		out = out[:limit] + "\n..."
-	}
-	msg := fmt.Sprintf("%s: %v", filepath.Base(e.Cmd[0]), e.Err)
-	if out != "" {
-		msg += "\n" + out
-	}
-	return msg
-}
-
-func (e *ToolError) Unwrap() error { return e.Err }
-
-// tool runs a build step, returning its diagnostics as a *ToolError.
-func tool(ctx context.Context, name string, args ...string) error {
-	cmd := exec.CommandContext(ctx, name, args...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return &ToolError{Cmd: append([]string{name}, args...), Err: err, Output: out.String()}
-	}
-	return nil
-}
+type ToolError = ctool.Error
 
 // VerifyIR checks that ir is well-formed LLVM IR (opt's verifier; llir
 // does not type-check calls, so its output needs this).
@@ -131,7 +102,7 @@ func (tc *Toolchain) VerifyIR(ir string) error {
 	if err := os.WriteFile(f, []byte(ir), 0o644); err != nil {
 		return err
 	}
-	return tool(context.Background(), tc.Opt, "-passes=verify", "-disable-output", f)
+	return ctool.Run(context.Background(), nil, tc.Opt, "-passes=verify", "-disable-output", f)
 }
 
 // Object builds ir into the object file obj: opt -O3, then llc -O3 with
@@ -152,11 +123,11 @@ func (tc *Toolchain) object(ctx context.Context, ir, obj string) error {
 		return err
 	}
 	mcpu := "-mcpu=" + tc.cpu()
-	if err := tool(ctx, tc.Opt, "-O3", mcpu, ll, "-o", bc); err != nil {
+	if err := ctool.Run(ctx, nil, tc.Opt, "-O3", mcpu, ll, "-o", bc); err != nil {
 		return err
 	}
 	tmp := filepath.Join(dir, "m.o")
-	if err := tool(ctx, tc.LLC, "-O3", mcpu, "-relocation-model=pic", "-filetype=obj", bc, "-o", tmp); err != nil {
+	if err := ctool.Run(ctx, nil, tc.LLC, "-O3", mcpu, "-relocation-model=pic", "-filetype=obj", bc, "-o", tmp); err != nil {
 		return err
 	}
 	return install(tmp, obj)
@@ -196,17 +167,10 @@ func WriteFileAtomic(name string, data []byte) error {
 	return err
 }
 
-// compileC compiles the C file src into the object obj with cc and the
-// given flags.
-func (tc *Toolchain) compileC(ctx context.Context, src, obj string, flags ...string) error {
-	args := append(append([]string{"-c"}, flags...), "-o", obj, src)
-	return tool(ctx, tc.CC, args...)
-}
-
 // link links objects into the executable bin, with OpenMP's runtime
 // (libgomp, for the GOMP calls of parallel code), libm and libdl (the
 // CUDA host code opens the driver with dlopen).
 func (tc *Toolchain) link(ctx context.Context, bin string, objs ...string) error {
 	args := append(append([]string{"-o", bin}, objs...), "-fopenmp", "-lm", "-ldl")
-	return tool(ctx, tc.CC, args...)
+	return ctool.Run(ctx, nil, tc.CC, args...)
 }

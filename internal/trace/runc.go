@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"tilefuse/internal/ctool"
 )
 
 // Timeout bounds compiling and running the code of one RunC call.
@@ -81,26 +84,21 @@ func RunCLimit(code string, params map[string]int64, stmts map[string]int, limit
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
 
-	cfile, bin := filepath.Join(dir, "trace.c"), filepath.Join(dir, "trace")
-	if err := os.WriteFile(cfile, []byte(src), 0o600); err != nil {
-		return nil, err
+	bin := filepath.Join(dir, "trace")
+	// LC_ALL=C: plain quotes in gcc's messages.
+	if err := ctool.Compile(ctx, ctool.GCC, []string{"LC_ALL=C"}, src, bin+".c", bin, []string{"-O0", "-std=gnu11"}); err != nil {
+		return nil, fmt.Errorf("trace: %w", err)
 	}
-	gcc := exec.CommandContext(ctx, "gcc", "-O0", "-std=gnu11", "-o", bin, cfile)
-	gcc.Env = append(os.Environ(), "LC_ALL=C") // plain quotes in messages
-	if out, err := gcc.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("trace: gcc: %v\n%s", err, out)
-	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, bin)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	stdout, err := ctool.Output(ctx, nil, bin)
+	var te *ctool.Error
+	if errors.As(err, &te) {
 		var ee *exec.ExitError
-		if errors.As(err, &ee) && ee.ExitCode() == exitLimit {
-			return nil, fmt.Errorf("%w: %s", ErrLimit, strings.TrimSpace(stderr.String()))
+		if errors.As(te.Err, &ee) && ee.ExitCode() == exitLimit {
+			return nil, fmt.Errorf("%w: %s", ErrLimit, strings.TrimSpace(te.Output))
 		}
-		return nil, fmt.Errorf("trace: running the code: %v\n%s", err, stderr.Bytes())
+		return nil, fmt.Errorf("trace: running the code: %v\n%s", te.Err, te.Output)
 	}
-	return parseTrace(&stdout, names, stmts)
+	return parseTrace(bytes.NewReader(stdout), names, stmts)
 }
 
 // program writes the C source: the prelude, a macro per statement, and
@@ -140,7 +138,7 @@ func program(code string, params map[string]int64, stmts map[string]int, limit i
 }
 
 // parseTrace reads the lines "id arg...", checking each statement's arity.
-func parseTrace(out *bytes.Buffer, names []string, stmts map[string]int) ([]Instance, error) {
+func parseTrace(out io.Reader, names []string, stmts map[string]int) ([]Instance, error) {
 	var res []Instance
 	sc := bufio.NewScanner(out)
 	for sc.Scan() {

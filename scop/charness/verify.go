@@ -1,11 +1,12 @@
 package charness
 
 import (
+	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 
+	"tilefuse/internal/ctool"
 	"tilefuse/scop"
 	"tilefuse/scop/refexec"
 )
@@ -28,7 +29,8 @@ func Inputs(p *scop.Program, params map[string]int64) (map[string]*scop.Buffer, 
 
 // RunC compiles src, a C translation unit defining function fn compiled
 // from p, together with a harness (gcc -O0 plus cflags, in dir), runs it
-// on the contents of in and returns the arrays it wrote back.
+// on the contents of in and returns the arrays it wrote back. A failed
+// build or run is a *ctool.Error naming gcc or the harness.
 func RunC(dir string, p *scop.Program, params map[string]int64, src, fn string, in map[string]*scop.Buffer, cflags ...string) (map[string]*scop.Buffer, error) {
 	main, err := Main(p, params, fn, "")
 	if err != nil {
@@ -38,20 +40,17 @@ func RunC(dir string, p *scop.Program, params map[string]int64, src, fn string, 
 	if err != nil {
 		return nil, err
 	}
-	cfile, bin := filepath.Join(dir, "h.c"), filepath.Join(dir, "h")
 	inFile, outFile := filepath.Join(dir, "in.bin"), filepath.Join(dir, "out.bin")
-	if err := os.WriteFile(cfile, []byte("#include <math.h>\n"+src+"\n"+main), 0o644); err != nil {
-		return nil, err
-	}
 	if err := os.WriteFile(inFile, input, 0o644); err != nil {
 		return nil, err
 	}
-	args := append(append([]string{"-O0"}, cflags...), "-o", bin, cfile, "-lm")
-	if b, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("gcc: %v\n%s", err, b)
+	ctx, bin := context.Background(), filepath.Join(dir, "harness")
+	code := "#include <math.h>\n" + src + "\n" + main
+	if err := ctool.Compile(ctx, ctool.GCC, nil, code, filepath.Join(dir, "h.c"), bin, append([]string{"-O0"}, cflags...), "-lm"); err != nil {
+		return nil, err
 	}
-	if b, err := exec.Command(bin, inFile, outFile).CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("harness: %v\n%s", err, b)
+	if err := ctool.Run(ctx, nil, bin, inFile, outFile); err != nil {
+		return nil, err
 	}
 	data, err := os.ReadFile(outFile)
 	if err != nil {
