@@ -209,44 +209,23 @@ func (c *cudaDev) kernel(k *kgen, capt capture) {
 		return s
 	}
 	var params []*ir.Param
-	for _, name := range capt.params {
-		params = append(params, ir.NewParam(uniq(name), types.I64))
-	}
-	for _, name := range capt.iters {
-		params = append(params, ir.NewParam(uniq(name), types.I64))
-	}
-	for _, b := range capt.arrays {
-		prm := ir.NewParam(uniq(b.name), b.ptr.Type())
-		k.arrayParams = append(k.arrayParams, prm)
-		params = append(params, prm)
-		for range b.dims {
-			params = append(params, ir.NewParam(uniq(b.name+".dim"), types.I64))
+	for _, s := range capt.slots {
+		prm := ir.NewParam(uniq(s.name), s.val.Type())
+		if s.kind == slotArray {
+			k.arrayParams = append(k.arrayParams, prm)
 		}
+		params = append(params, prm)
 	}
 	f := ke.newFunc(k.name, false, params...)
 	k.fn = f
 	c.annot = append(c.annot, ke.def(false, f, &metadata.String{Value: "kernel"}, constant.NewInt(types.I32, 1)))
 	fs := newFnState(ke, f)
 	k.fs = fs
-	ev := &env{iters: map[string]value.Value{}, params: map[string]value.Value{}, arrays: map[string]*binding{}}
 	i := 0
-	for _, name := range capt.params {
-		ev.params[name] = params[i]
+	ev := capt.load(func(string) value.Value {
 		i++
-	}
-	for _, name := range capt.iters {
-		ev.iters[name] = params[i]
-		i++
-	}
-	for _, b := range capt.arrays {
-		nb := &binding{name: b.name, elem: b.elem, ptr: params[i]}
-		i++
-		for range b.dims {
-			nb.dims = append(nb.dims, params[i])
-			i++
-		}
-		ev.arrays[b.name] = nb
-	}
+		return params[i-1]
+	})
 	k.ev = ev
 	sreg := func(reg string, d int) value.Value {
 		name := fmt.Sprintf("llvm.nvvm.read.ptx.sreg.%s.%c", reg, "xyz"[d])
@@ -297,17 +276,7 @@ func (c *cudaDev) launch(g *gpuGen, fs *fnState, ev *env, k *kgen, capt capture,
 			prm.Attrs = append(prm.Attrs, enum.ParamAttrNoAlias)
 		}
 	}
-	var vals []value.Value
-	for _, name := range capt.params {
-		vals = append(vals, ev.params[name])
-	}
-	for _, name := range capt.iters {
-		vals = append(vals, ev.iters[name])
-	}
-	for _, b := range capt.arrays {
-		vals = append(vals, b.ptr)
-		vals = append(vals, b.dims...)
-	}
+	vals := capt.values()
 	var argv value.Value = constant.NewNull(types.NewPointer(types.I8Ptr))
 	if len(vals) > 0 {
 		at := types.NewArray(uint64(len(vals)), types.I8Ptr)

@@ -31,19 +31,7 @@ func (emulator) kernel(k *kgen, capt capture) {
 	e := k.g.e
 	// The field types follow the captured values; the launch builds the
 	// same struct from the host's values.
-	var fields []types.Type
-	for range capt.params {
-		fields = append(fields, types.I64)
-	}
-	for range capt.iters {
-		fields = append(fields, types.I64)
-	}
-	for _, b := range capt.arrays {
-		fields = append(fields, types.NewPointer(memType(b.elem)))
-		for range b.dims {
-			fields = append(fields, types.I64)
-		}
-	}
+	fields := capt.fields()
 	for i := 0; i < 3*maxDims; i++ {
 		fields = append(fields, types.I64)
 	}
@@ -105,22 +93,9 @@ func (emulator) shared(k *kgen, name string, t types.Type, size, count int64) va
 
 func (emulator) launch(g *gpuGen, fs *fnState, ev *env, k *kgen, capt capture, grid, block [maxDims]value.Value) {
 	e := g.e
-	var vals []value.Value
-	for _, name := range capt.params {
-		vals = append(vals, ev.params[name])
-	}
-	for _, name := range capt.iters {
-		vals = append(vals, ev.iters[name])
-	}
-	for _, b := range capt.arrays {
-		vals = append(vals, b.ptr)
-		vals = append(vals, b.dims...)
-	}
+	vals := capt.values()
 	st := k.ctx
-	ctx := fs.alloca(st, "team.ctx")
-	for i, v := range vals {
-		fs.cur.NewStore(v, fs.field(st, ctx, i))
-	}
+	ctx := fs.pack(st, "team.ctx", vals)
 	n := len(vals)
 	for d := 0; d < maxDims; d++ {
 		fs.cur.NewStore(grid[d], fs.field(st, ctx, n+maxDims+d))

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -12,7 +11,6 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"tilefuse/ast"
-	"tilefuse/scop"
 )
 
 // This file outlines parallel loops as GCC does for "#pragma omp
@@ -23,130 +21,14 @@ import (
 // iterations one at a time (dynamic schedule). Shared data stays shared:
 // the context holds pointers to arrays and scalars, not copies.
 
-// capture lists what the body of a parallel loop uses from ev.
-type capture struct {
-	params []string
-	iters  []string
-	arrays []*binding
-}
-
-// ctxLoader returns a function that loads the fields of the context
-// struct st behind ctxParam one after the other, naming each.
-func (fs *fnState) ctxLoader(st *types.StructType, ctxParam value.Value) func(name string) value.Value {
-	ctx := fs.cur.NewBitCast(ctxParam, types.NewPointer(st))
-	k := 0
-	return func(name string) value.Value {
-		ld := fs.cur.NewLoad(st.Fields[k], fs.field(st, ctx, k))
-		ld.SetName(fs.uniq(name))
-		k++
-		return ld
-	}
-}
-
-// load rebuilds the captured values inside an outlined function, in the
-// order the context struct stores them: parameters, iterators, then each
-// array's pointer and extents.
-func (c capture) load(load func(name string) value.Value) *env {
-	ev := &env{iters: map[string]value.Value{}, params: map[string]value.Value{}, arrays: map[string]*binding{}}
-	for _, name := range c.params {
-		ev.params[name] = load(name)
-	}
-	for _, name := range c.iters {
-		ev.iters[name] = load(name)
-	}
-	for _, b := range c.arrays {
-		nb := &binding{name: b.name, elem: b.elem, ptr: load(b.name)}
-		for range b.dims {
-			nb.dims = append(nb.dims, load(b.name+".dim"))
-		}
-		ev.arrays[b.name] = nb
-	}
-	return ev
-}
-
-func (fs *fnState) captures(ev *env, n *ast.For) capture {
-	var c capture
-	// Every parameter: statements read them, and there are few.
-	for name := range ev.params {
-		c.params = append(c.params, name)
-	}
-	sort.Strings(c.params)
-	seenIter := map[string]bool{n.Iter: true}
-	seenArray := map[string]bool{}
-	useExpr := func(e ast.Expr) {
-		for _, name := range e.Vars() {
-			if !seenIter[name] && ev.iters[name] != nil {
-				seenIter[name] = true
-				c.iters = append(c.iters, name)
-			}
-		}
-	}
-	useArray := func(name string) {
-		if b := ev.arrays[name]; b != nil && !seenArray[name] {
-			seenArray[name] = true
-			c.arrays = append(c.arrays, b)
-		}
-	}
-	ast.Walk(n.Body, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.For:
-			useExpr(x.Lower)
-			useExpr(x.Upper)
-		case *ast.If:
-			useExpr(x.Cond)
-		case *ast.Alloc:
-			for _, s := range x.Shape {
-				useExpr(s)
-			}
-		case *ast.Free:
-			useArray(x.Array)
-		case *ast.User:
-			for _, a := range x.Args {
-				useExpr(a)
-			}
-			if s := fs.e.p.Stmt(x.Stmt); s != nil {
-				useArray(s.Write.Array)
-				for _, r := range scop.Reads(s.Value) {
-					useArray(r.Array)
-				}
-				for _, i := range s.Write.Index {
-					for _, r := range scop.Reads(i) {
-						useArray(r.Array)
-					}
-				}
-			}
-		}
-		return true
-	})
-	return c
-}
-
 // parallelFor stores the context, then runs the outlined loop on the
 // team unless the loop is empty.
 func (fs *fnState) parallelFor(ev *env, n *ast.For) {
 	e := fs.e
 	lo, hi := fs.aexpr(ev, n.Lower), fs.aexpr(ev, n.Upper)
 	capt := fs.captures(ev, n)
-	vals := []value.Value{lo, hi}
-	for _, name := range capt.params {
-		vals = append(vals, ev.params[name])
-	}
-	for _, name := range capt.iters {
-		vals = append(vals, ev.iters[name])
-	}
-	for _, b := range capt.arrays {
-		vals = append(vals, b.ptr)
-		vals = append(vals, b.dims...)
-	}
-	fields := make([]types.Type, len(vals))
-	for i, v := range vals {
-		fields[i] = v.Type()
-	}
-	st := types.NewStruct(fields...)
-	ctx := fs.alloca(st, "omp.ctx")
-	for i, v := range vals {
-		fs.cur.NewStore(v, fs.field(st, ctx, i))
-	}
+	st := types.NewStruct(append([]types.Type{types.I64, types.I64}, capt.fields()...)...)
+	ctx := fs.pack(st, "omp.ctx", append([]value.Value{lo, hi}, capt.values()...))
 	fn := fs.outline(n, capt, st)
 	run, done := fs.newBlock("omp.run"), fs.newBlock("omp.done")
 	fs.cur.NewCondBr(fs.cur.NewICmp(enum.IPredSLE, lo, hi), run, done)
@@ -155,13 +37,6 @@ func (fs *fnState) parallelFor(ev *env, n *ast.For) {
 	fs.cur.NewCall(gomp, fn, fs.cur.NewBitCast(ctx, types.I8Ptr), constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
 	fs.cur.NewBr(done)
 	fs.start(done)
-}
-
-// field is the address of field i of the context.
-func (fs *fnState) field(st *types.StructType, ctx value.Value, i int) value.Value {
-	gep := fs.cur.NewGetElementPtr(st, ctx, constant.NewInt(types.I32, 0), constant.NewInt(types.I32, int64(i)))
-	gep.InBounds = true
-	return gep
 }
 
 // outline makes the function a thread runs: it loads the context in the
