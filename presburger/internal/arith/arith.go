@@ -160,6 +160,17 @@ func GCDVec(v []int64) int64 {
 	return g
 }
 
+// DivGCD divides every entry of v by the gcd of them all (GCDVec), when
+// that exceeds 1: the normal form of a tableau row (denominator and
+// numerators together) or of an equality, keeping numbers small.
+func DivGCD(v []int64) {
+	if g := GCDVec(v); g > 1 {
+		for j := range v {
+			v[j] /= g
+		}
+	}
+}
+
 // Catch recovers an Overflow panic into *err. Use as `defer arith.Catch(&err)`.
 func Catch(err *error) {
 	if r := recover(); r != nil {

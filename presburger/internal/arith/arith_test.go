@@ -3,6 +3,7 @@ package arith
 import (
 	"math"
 	"math/big"
+	"slices"
 	"testing"
 )
 
@@ -86,5 +87,21 @@ func TestDivisionAndGCD(t *testing.T) {
 	}
 	if got := LCM(4, -6); got != 12 {
 		t.Errorf("LCM(4, -6) = %d, want 12", got)
+	}
+}
+
+func TestDivGCD(t *testing.T) {
+	for _, tc := range []struct{ in, want []int64 }{
+		{[]int64{6, -4, 0, 10}, []int64{3, -2, 0, 5}},
+		{[]int64{1, 8, 12}, []int64{1, 8, 12}},
+		{[]int64{0, -3, 9}, []int64{0, -1, 3}},
+		{[]int64{0, 0}, []int64{0, 0}},
+		{nil, nil},
+	} {
+		got := slices.Clone(tc.in)
+		DivGCD(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("DivGCD(%v) = %v, want %v", tc.in, got, tc.want)
+		}
 	}
 }

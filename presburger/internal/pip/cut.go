@@ -80,7 +80,7 @@ func (s *solver) cut(t *tab, c *context) {
 		for i, x := range cc {
 			row[2+i] = arith.Sub(row[2+i], x)
 		}
-		reduce(row)
+		arith.DivGCD(row)
 		return
 	}
 	row := t.rows[pick]
@@ -90,7 +90,7 @@ func (s *solver) cut(t *tab, c *context) {
 	for k := range t.nCol() {
 		cut[t.ai(k)] = mulMod(mult, row[t.ai(k)], mod)
 	}
-	reduce(cut)
+	arith.DivGCD(cut)
 	t.appendRaw(cut)
 }
 

@@ -33,7 +33,7 @@ func lincomb(dst, x []int64, mx int64, y []int64, my int64, d1, d2 int64) {
 		out[j] = s
 	}
 	copy(dst, out)
-	reduce(dst)
+	arith.DivGCD(dst)
 }
 
 func lincombBig(dst, x []int64, mx int64, y []int64, my int64, d1, d2 int64) {
@@ -53,24 +53,6 @@ func lincombBig(dst, x []int64, mx int64, y []int64, my int64, d1, d2 int64) {
 			panic(arith.Overflow{Op: "pip row"})
 		}
 		dst[j] = v.Int64()
-	}
-}
-
-// reduce divides a row by the gcd of its entries (r[0] > 0 included).
-func reduce(r []int64) {
-	g := r[0]
-	for _, x := range r[1:] {
-		if g == 1 {
-			return
-		}
-		if x != 0 {
-			g = arith.GCD(g, x)
-		}
-	}
-	if g > 1 {
-		for j := range r {
-			r[j] /= g
-		}
 	}
 }
 

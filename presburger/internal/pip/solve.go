@@ -296,7 +296,7 @@ func (s *solver) cutPrefix(t *tab, c *context) bool {
 			cut[0] = row[0]
 			cut[2] = arith.Neg(row[0])
 			copy(cut[t.ai(0):], row[t.ai(0):])
-			reduce(cut)
+			arith.DivGCD(cut)
 		} else {
 			cut[0] = 1
 			cut[2] = -1

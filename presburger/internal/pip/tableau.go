@@ -120,7 +120,7 @@ func (t *tab) pivot(p, k int) {
 			rp[j] = arith.Neg(rp[j])
 		}
 	}
-	reduce(rp)
+	arith.DivGCD(rp)
 	e := rp[0]
 	col := t.ai(k)
 	for i, ri := range t.rows {
@@ -206,7 +206,7 @@ func (t *tab) applyElim(el *elim) {
 	}
 	for _, r := range t.rows {
 		el.apply(r[2 : 2+t.nCtx])
-		reduce(r)
+		arith.DivGCD(r)
 	}
 }
 

@@ -111,12 +111,7 @@ func forRows(p *Piece, i int, f func([]int64)) {
 // non-zero entry positive.
 func normEq(e []int64) []int64 {
 	out := clone(e)
-	g := arith.GCDVec(out)
-	for i, x := range out {
-		if g > 1 {
-			out[i] = x / g
-		}
-	}
+	arith.DivGCD(out)
 	for _, x := range out {
 		if x != 0 {
 			if x < 0 {

@@ -39,7 +39,7 @@ func lincombY(dst, x []int64, mx int64, skipX int, y []int64, my int64, skipY in
 			}
 			dst[j] = p
 		}
-		normalize(dst)
+		arith.DivGCD(dst)
 		return
 	}
 	for j := range dst {
@@ -61,7 +61,7 @@ func lincombY(dst, x []int64, mx int64, skipX int, y []int64, my int64, skipY in
 		scratch[j] = p
 	}
 	copy(dst, scratch)
-	normalize(dst)
+	arith.DivGCD(dst)
 }
 
 // magBits returns the bit length of the largest magnitude in v (64 for
@@ -99,24 +99,5 @@ func lincombBig(dst, x []int64, mx int64, skipX int, y []int64, my int64, skipY 
 			panic(arith.Overflow{Op: "simplex row"})
 		}
 		dst[j] = v.Int64()
-	}
-}
-
-// normalize divides a row by the gcd of its entries (the denominator
-// included) to keep numbers small.
-func normalize(r []int64) {
-	g := r[0]
-	for _, x := range r[1:] {
-		if g == 1 {
-			return
-		}
-		if x != 0 {
-			g = arith.GCD(g, x)
-		}
-	}
-	if g > 1 {
-		for j := range r {
-			r[j] /= g
-		}
 	}
 }

@@ -306,7 +306,7 @@ func (t *Tableau) pivot(p, c int) {
 			rp[j] = arith.Neg(rp[j])
 		}
 	}
-	normalize(rp)
+	arith.DivGCD(rp)
 	e := rp[0]
 	pBits := magBits(rp)
 	for i, ri := range t.rows {
