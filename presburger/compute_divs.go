@@ -7,6 +7,30 @@ import (
 	"tilefuse/presburger/internal/pip"
 )
 
+// ExplicitLocals returns s with every local given a floor definition,
+// splitting disjuncts where one definition does not fit all their points
+// (isl_set_compute_divs). The set is unchanged.
+func (s Set) ExplicitLocals() (res Set, err error) {
+	defer catch(&err)
+	r := s.r.with(newBudget())
+	out := rel{space: r.space}
+	for _, b := range r.parts {
+		if b.empty {
+			continue
+		}
+		if b.allDivsKnown() {
+			out.parts = append(out.parts, b)
+			continue
+		}
+		for _, k := range b.knownDivs() {
+			if !k.empty {
+				out.parts = append(out.parts, k)
+			}
+		}
+	}
+	return Set{out}, nil
+}
+
 // divsByLexMin gives every undefined local of b an explicit definition, as
 // isl's compute_divs does: the lexicographic minimum of the undefined locals
 // as a function of all other columns is piecewise quasi-affine, so b is the

@@ -15,6 +15,18 @@ func (m Map) String() string { return m.r.String() }
 // NumBasic returns the number of disjuncts in the representation.
 func (m Map) NumBasic() int { return len(m.r.parts) }
 
+// Basics returns the disjuncts of m, each as a map of one basic map
+// (isl_map_foreach_basic_map). Dataflow analysis splits a statement's
+// reads this way: the answer for a read depends only on the read, so
+// pieces can be analysed apart, each with simpler lexicographic optima.
+func (m Map) Basics() []Map {
+	out := make([]Map, 0, len(m.r.parts))
+	for _, b := range m.r.parts {
+		out = append(out, Map{relFromBasic(m.r.space, b)})
+	}
+	return out
+}
+
 // Intersect returns m ∩ n.
 func (m Map) Intersect(n Map) (res Map, err error) {
 	defer catch(&err)

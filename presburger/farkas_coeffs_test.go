@@ -4,38 +4,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"tilefuse/presburger/internal/simplex"
 )
-
-func TestConstraintsRoundTrip(t *testing.T) {
-	m, err := ParseMap("[N] -> { S[i, j] -> T[a] : 0 <= i < N and j = 2i + 1 and a >= i + j }")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs := m.Constraints()
-	if len(cs) != 1 {
-		t.Fatalf("%d basics, want 1", len(cs))
-	}
-	c := cs[0]
-	if got := []int{c.NParam, c.NIn, c.NOut, c.NLocal}; !cmp.Equal(got, []int{1, 2, 1, 0}) {
-		t.Fatalf("dims %v", got)
-	}
-	back, err := MapFromConstraints(m.Space(), c.Eqs, c.Ineqs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if eq, err := back.IsEqual(m); err != nil || !eq {
-		t.Fatalf("round trip gives %s, want %s (%v)", back, m, err)
-	}
-	if _, err := SetFromConstraints(m.Space(), nil, nil); err == nil {
-		t.Error("SetFromConstraints accepted a map space")
-	}
-	if _, err := MapFromConstraints(m.Space(), [][]int64{{1, 2}}, nil); err == nil {
-		t.Error("MapFromConstraints accepted a short row")
-	}
-}
 
 func TestCoefficientsKnown(t *testing.T) {
 	for _, tc := range []struct{ set, want string }{
@@ -210,65 +180,6 @@ func TestCoefficientsRationalExact(t *testing.T) {
 			}
 			if in != valid {
 				t.Fatalf("%s: form %v: in cone %v, rational minimum %d (%v)\ncone %s", s, c, in, num, st, cone)
-			}
-		}
-	}
-}
-
-// TestLexMinRows compares LexMinRows and IntegerSampleRows with
-// Set.LexMin on random systems bounded below (half of them above too).
-func TestLexMinRows(t *testing.T) {
-	rng := rand.New(rand.NewSource(3))
-	const n = 3
-	sp := SetSpace(nil, NewTuple("", "a", "b", "c"))
-	for iter := 0; iter < 1000; iter++ {
-		var eqs, ineqs [][]int64
-		bounded := iter%2 == 0
-		for v := 0; v < n; v++ { // x_v >= 0 keeps it bounded below
-			lo, hi := make([]int64, 1+n), make([]int64, 1+n)
-			lo[1+v], hi[0], hi[1+v] = 1, 6, -1
-			ineqs = append(ineqs, lo)
-			if bounded {
-				ineqs = append(ineqs, hi)
-			}
-		}
-		for k := 0; k < rng.Intn(5); k++ {
-			r := make([]int64, 1+n)
-			r[0] = int64(rng.Intn(11)) - 5
-			for j := 1; j <= n; j++ {
-				r[j] = int64(rng.Intn(7)) - 3
-			}
-			ineqs = append(ineqs, r)
-		}
-		if rng.Intn(4) == 0 {
-			eqs = append(eqs, []int64{int64(rng.Intn(5)) - 2, int64(rng.Intn(3)) + 1, int64(rng.Intn(5)) - 2, 0})
-		}
-		s, err := SetFromConstraints(sp, eqs, ineqs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		min, err := s.LexMin()
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, wantOK, err := min.SamplePoint()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, ok, err := LexMinRows(n, eqs, ineqs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ok != wantOK || !cmp.Equal(got, want) {
-			t.Fatalf("%s: LexMinRows = %v %v, want %v %v", s, got, ok, want, wantOK)
-		}
-		pt, err := IntegerSampleRows(n, eqs, ineqs)
-		if err != nil || (pt != nil) != wantOK {
-			t.Fatalf("%s: IntegerSampleRows = %v (%v), want a point: %v", s, pt, err, wantOK)
-		}
-		if pt != nil {
-			if in, err := s.Contains(pt); err != nil || !in {
-				t.Fatalf("%s: IntegerSampleRows = %v, not in the set", s, pt)
 			}
 		}
 	}
