@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"tilefuse/ast"
+	"tilefuse/internal/islref"
 	"tilefuse/polybench"
-	"tilefuse/presburger/islref"
 	"tilefuse/scheduletree"
 )
 

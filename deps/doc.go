@@ -20,5 +20,5 @@
 // times, the latest before the read is a lexicographic maximum taken one
 // schedule level at a time, and times map back to the unique instance
 // that ran then. The isl-tagged tests check all of it against isl's
-// compute_flow (presburger/islref) on random programs and PolyBench.
+// compute_flow (internal/islref) on random programs and PolyBench.
 package deps

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"tilefuse/internal/islref"
 	"tilefuse/presburger"
 	"tilefuse/presburger/calc"
-	"tilefuse/presburger/islref"
 	"tilefuse/scop"
 )
 

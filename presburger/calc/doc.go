@@ -3,7 +3,7 @@
 //
 // It owns the language: the lexer, the parser to an AST, and an evaluator
 // that is generic over a Backend. Backend Tilefuse evaluates with package
-// presburger; the isl reference in package presburger/islref evaluates the
+// presburger; the isl reference in package internal/islref evaluates the
 // same AST with libisl, which is how the library is tested against isl.
 //
 // # Language

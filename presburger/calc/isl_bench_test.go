@@ -7,8 +7,8 @@ import (
 	"os"
 	"testing"
 
+	"tilefuse/internal/islref"
 	"tilefuse/presburger/calc"
-	"tilefuse/presburger/islref"
 )
 
 // BenchmarkTour times every printed statement of examples/tour.calc in

@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"tilefuse/internal/islref"
 	"tilefuse/presburger"
 	"tilefuse/presburger/calc"
 	"tilefuse/presburger/internal/gen"
-	"tilefuse/presburger/islref"
 )
 
 // defaultCases is the number of random cases per operation; the whole suite

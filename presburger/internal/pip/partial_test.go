@@ -9,7 +9,7 @@ import (
 
 // TestPartial runs problems where only the first nOpt variables are
 // optimised (the projections of dimension bounds, on which the search once
-// failed where isl answers: found by presburger/islref's
+// failed where isl answers: found by internal/islref's
 // TestDimBoundsVsISL), under a modest budget, against known optima.
 func TestPartial(t *testing.T) {
 	tests := []struct {

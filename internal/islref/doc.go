@@ -1,7 +1,9 @@
-// Package islref is the isl reference for package presburger: it evaluates
+// Package islref is the isl reference for the whole compiler: it evaluates
 // calculator programs (package presburger/calc) with libisl and checks what
-// tilefuse printed against isl's answers, and it times isl operations for
-// side-by-side benchmarks.
+// tilefuse printed against isl's answers, gives isl's dataflow
+// (ComputeFlow, for package deps), reads schedule trees in isl's YAML
+// (for package scheduletree) and generates isl's AST of a schedule (for
+// package ast), and it times isl operations for side-by-side benchmarks.
 //
 // Everything but this file needs the build tag isl and cgo, and links
 // -lisl (Debian: apt-get install libisl-dev). Library packages never import

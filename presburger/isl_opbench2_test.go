@@ -1,6 +1,6 @@
 //go:build isl && cgo
 
-package islref
+package presburger_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"tilefuse/internal/islref"
 	"tilefuse/presburger"
 	"tilefuse/presburger/calc"
 	"tilefuse/presburger/internal/corpus"
@@ -27,9 +28,9 @@ type bench2Case struct {
 
 // tfRun2 runs op with tilefuse on a and, for gist, the context b, and
 // prints the result.
-func tfRun2(op Op2, a, b presburger.Set) (string, int, error) {
+func tfRun2(op islref.Op2, a, b presburger.Set) (string, int, error) {
 	s, pw, err := tfApply2(op, a, b)
-	if op == OpDimMax {
+	if op == islref.OpDimMax {
 		return pw.String(), len(pw.Pieces), err
 	}
 	return s.String(), s.NumBasic(), err
@@ -37,15 +38,15 @@ func tfRun2(op Op2, a, b presburger.Set) (string, int, error) {
 
 // tfApply2 runs op with tilefuse: the set result, or dim_max's function.
 // It does not print, as isl's timed rounds do not (tf2_apply).
-func tfApply2(op Op2, a, b presburger.Set) (presburger.Set, presburger.PwMultiAff, error) {
+func tfApply2(op islref.Op2, a, b presburger.Set) (presburger.Set, presburger.PwMultiAff, error) {
 	var r presburger.Set
 	var err error
 	switch op {
-	case OpLexMin:
+	case islref.OpLexMin:
 		r, err = a.LexMin()
-	case OpCoalesce:
+	case islref.OpCoalesce:
 		r, err = a.Coalesce()
-	case OpGist:
+	case islref.OpGist:
 		r, err = a.Gist(b)
 	default:
 		pw, err := a.DimMax(a.Space().NOut() - 1)
@@ -57,7 +58,7 @@ func tfApply2(op Op2, a, b presburger.Set) (presburger.Set, presburger.PwMultiAf
 // prepare2 builds the operands of op on c and checks that both libraries
 // give the same answer. skip is set where the operation has no answer
 // (an unbounded optimum in either library).
-func prepare2(op Op2, c corpus.Case) (p bench2Case, skip string, err error) {
+func prepare2(op islref.Op2, c corpus.Case) (p bench2Case, skip string, err error) {
 	p = bench2Case{tfA: c.A, islA: c.A, b: c.B}
 	sa, err := presburger.ParseSet(c.A)
 	if err != nil {
@@ -68,7 +69,7 @@ func prepare2(op Op2, c corpus.Case) (p bench2Case, skip string, err error) {
 		return p, "", err
 	}
 	inTF, inISL := sa.NumBasic(), 0
-	if op == OpCoalesce {
+	if op == islref.OpCoalesce {
 		d, err := sa.Subtract(sb)
 		if err == nil {
 			sa, err = d.Union(sb)
@@ -77,7 +78,7 @@ func prepare2(op Op2, c corpus.Case) (p bench2Case, skip string, err error) {
 			return p, "", err
 		}
 		p.tfA = sa.String()
-		if p.islA, inISL, err = SubtractUnion(c.A, c.B); err != nil {
+		if p.islA, inISL, err = islref.SubtractUnion(c.A, c.B); err != nil {
 			return p, "", err
 		}
 		// Time the set as printed and read back, as each round does.
@@ -87,8 +88,8 @@ func prepare2(op Op2, c corpus.Case) (p bench2Case, skip string, err error) {
 		inTF = sa.NumBasic()
 	}
 	got, nTF, tfErr := tfRun2(op, sa, sb)
-	want, nISL, islErr := Result2(op, p.islA, p.b)
-	if errors.Is(tfErr, presburger.ErrUnbounded) || errors.Is(islErr, ErrUnbounded) {
+	want, nISL, islErr := islref.Result2(op, p.islA, p.b)
+	if errors.Is(tfErr, presburger.ErrUnbounded) || errors.Is(islErr, islref.ErrUnbounded) {
 		return p, fmt.Sprintf("unbounded (tilefuse: %v, isl: %v)", tfErr, islErr), nil
 	}
 	if tfErr != nil || islErr != nil {
@@ -98,9 +99,9 @@ func prepare2(op Op2, c corpus.Case) (p bench2Case, skip string, err error) {
 		return p, "", err
 	}
 	switch op {
-	case OpCoalesce:
+	case islref.OpCoalesce:
 		p.note = fmt.Sprintf("disjuncts tilefuse %d -> %d, isl %d -> %d", inTF, nTF, inISL, nISL)
-	case OpDimMax:
+	case islref.OpDimMax:
 		p.note = fmt.Sprintf("pieces tilefuse %d, isl %d", nTF, nISL)
 	default:
 		p.note = fmt.Sprintf("disjuncts tilefuse %d, isl %d", nTF, nISL)
@@ -110,26 +111,26 @@ func prepare2(op Op2, c corpus.Case) (p bench2Case, skip string, err error) {
 
 // check2 checks tilefuse's result got of op on c against isl's want, or
 // for coalesce against isl's operand in.
-func check2(op Op2, c corpus.Case, sb presburger.Set, got, want, in string) error {
+func check2(op islref.Op2, c corpus.Case, sb presburger.Set, got, want, in string) error {
 	var eq bool
 	var err error
 	switch op {
-	case OpCoalesce:
+	case islref.OpCoalesce:
 		// The operand, not isl's coalesce, is the reference: coalescing
 		// must not change the set.
-		eq, err = Equal(calc.SetKind, got, in)
-	case OpDimMax:
+		eq, err = islref.Equal(calc.SetKind, got, in)
+	case islref.OpDimMax:
 		sa, _ := presburger.ParseSet(c.A)
-		_, eq, err = DimOpt(c.A, sa.Space().NOut()-1, true, got)
-	case OpGist:
+		_, eq, err = islref.DimOpt(c.A, sa.Space().NOut()-1, true, got)
+	case islref.OpGist:
 		// Any G with G * B = A * B is a gist of A in B.
 		x, err1 := intersectText(got, sb)
 		y, err2 := intersectText(c.A, sb)
 		if err = errors.Join(err1, err2); err == nil {
-			eq, err = Equal(calc.SetKind, x, y)
+			eq, err = islref.Equal(calc.SetKind, x, y)
 		}
 	default:
-		eq, err = Equal(calc.SetKind, got, want)
+		eq, err = islref.Equal(calc.SetKind, got, want)
 	}
 	if err == nil && !eq {
 		err = fmt.Errorf("tilefuse's answer %s differs from isl's %s", got, want)
@@ -149,7 +150,7 @@ func intersectText(src string, b presburger.Set) (string, error) {
 
 // timeTF2 times op with tilefuse on n fresh copies of a (and of b for gist),
 // read before the clock starts, as TimeOp2 does for isl.
-func timeTF2(op Op2, a, b string, n int) (time.Duration, error) {
+func timeTF2(op islref.Op2, a, b string, n int) (time.Duration, error) {
 	as, bs := make([]presburger.Set, n), make([]presburger.Set, n)
 	for i := range n {
 		var err error
@@ -177,12 +178,12 @@ func timeTF2(op Op2, a, b string, n int) (time.Duration, error) {
 // isl-time / tilefuse-time per operation (>1: tilefuse is faster). Each
 // answer is first checked against isl's. Run with:
 //
-//	go test -tags isl -run XXX -bench VsISL2 -benchtime 1x ./presburger/islref
+//	go test -tags isl -run XXX -bench VsISL2 -benchtime 1x ./presburger
 func BenchmarkVsISL2(b *testing.B) {
 	ops := []struct {
 		name string
-		op   Op2
-	}{{"lexmin", OpLexMin}, {"coalesce", OpCoalesce}, {"gist", OpGist}, {"dim_max", OpDimMax}}
+		op   islref.Op2
+	}{{"lexmin", islref.OpLexMin}, {"coalesce", islref.OpCoalesce}, {"gist", islref.OpGist}, {"dim_max", islref.OpDimMax}}
 	for _, o := range ops {
 		b.Run(o.name, func(b *testing.B) {
 			logSum, n := 0.0, 0
@@ -204,7 +205,7 @@ func BenchmarkVsISL2(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
-						i, err := TimeOp2(o.op, p.islA, p.b, bench2Reps)
+						i, err := islref.TimeOp2(o.op, p.islA, p.b, bench2Reps)
 						if err != nil {
 							b.Fatal(err)
 						}

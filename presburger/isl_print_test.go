@@ -1,11 +1,12 @@
 //go:build isl && cgo
 
-package islref
+package presburger_test
 
 import (
 	"fmt"
 	"testing"
 
+	"tilefuse/internal/islref"
 	"tilefuse/presburger"
 	"tilefuse/presburger/calc"
 	"tilefuse/presburger/internal/gen"
@@ -65,7 +66,7 @@ func TestPrintReadByISL(t *testing.T) {
 		case presburger.UnionMap:
 			kind = calc.MapKind // an empty one prints as "{  }" too
 		}
-		eq, err := Equal(kind, src, printed)
+		eq, err := islref.Equal(kind, src, printed)
 		if err != nil {
 			t.Errorf("%s\nprinted as %s: %v", src, printed, err)
 			continue

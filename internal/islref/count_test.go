@@ -88,7 +88,7 @@ func TestCountVsISL(t *testing.T) {
 		})
 		_, smallWhy := compareCount(small.String())
 		t.Errorf("seed %d: tilefuse's count disagrees with isl.\nminimised set: %s\n%s\n\noriginal set: %s\n%s\n"+
-			"reproduce: TILEFUSE_ISL_SEED=%d go test -tags isl -run TestCountVsISL ./presburger/islref",
+			"reproduce: TILEFUSE_ISL_SEED=%d go test -tags isl -run TestCountVsISL ./internal/islref",
 			seed, small, smallWhy, rs, why, seed)
 	}
 	t.Log(c.summary("count", n))

@@ -1,6 +1,6 @@
 //go:build isl && cgo
 
-package islref
+package presburger_test
 
 import (
 	"math"
@@ -8,12 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"tilefuse/internal/islref"
 	"tilefuse/presburger"
 	"tilefuse/presburger/internal/corpus"
 )
 
 // tilefuseOp returns a closure running op on the corpus case with tilefuse.
-func tilefuseOp(b *testing.B, op Op, c corpus.Case) func() {
+func tilefuseOp(b *testing.B, op islref.Op, c corpus.Case) func() {
 	sa, err := presburger.ParseSet(c.A)
 	if err != nil {
 		b.Fatal(err)
@@ -28,13 +29,13 @@ func tilefuseOp(b *testing.B, op Op, c corpus.Case) func() {
 		}
 	}
 	switch op {
-	case OpParse:
+	case islref.OpParse:
 		return func() { _, err := presburger.ParseSet(c.A); must(err) }
-	case OpIntersect:
+	case islref.OpIntersect:
 		return func() { _, err := sa.Intersect(sb); must(err) }
-	case OpSubtract:
+	case islref.OpSubtract:
 		return func() { _, err := sa.Subtract(sb); must(err) }
-	case OpIsEmpty:
+	case islref.OpIsEmpty:
 		return func() {
 			x, err := sa.Intersect(sb)
 			must(err)
@@ -62,12 +63,12 @@ func timeGo(f func(), n int) time.Duration {
 // isl-time / tilefuse-time per operation (>1: tilefuse is faster) as the
 // geometric mean over the corpus. Run with:
 //
-//	go test -tags isl -run XXX -bench VsISL ./presburger/islref
+//	go test -tags isl -run XXX -bench VsISL ./presburger
 func BenchmarkVsISL(b *testing.B) {
 	ops := []struct {
 		name string
-		op   Op
-	}{{"parse", OpParse}, {"intersect", OpIntersect}, {"subtract", OpSubtract}, {"is_empty", OpIsEmpty}, {"project_out", OpProject}}
+		op   islref.Op
+	}{{"parse", islref.OpParse}, {"intersect", islref.OpIntersect}, {"subtract", islref.OpSubtract}, {"is_empty", islref.OpIsEmpty}, {"project_out", islref.OpProject}}
 	for _, o := range ops {
 		b.Run(o.name, func(b *testing.B) {
 			logSum := 0.0
@@ -78,7 +79,7 @@ func BenchmarkVsISL(b *testing.B) {
 					var tg, ti []float64
 					for round := 0; round < 5; round++ {
 						tg = append(tg, float64(timeGo(f, 50)))
-						d, err := TimeOp(o.op, c.A, c.B, c.Project, 50)
+						d, err := islref.TimeOp(o.op, c.A, c.B, c.Project, 50)
 						if err != nil {
 							b.Fatal(err)
 						}

@@ -499,7 +499,7 @@ func TestDimBoundsVsISL(t *testing.T) {
 				})
 				_, smallWhy := compareDimOpt(small.String(), pos, max)
 				t.Errorf("seed %d: %s: tilefuse disagrees with isl.\nminimised set: %s\n%s\n\noriginal set: %s\n%s\n"+
-					"reproduce: TILEFUSE_ISL_SEED=%d go test -tags isl -run TestDimBoundsVsISL ./presburger/islref",
+					"reproduce: TILEFUSE_ISL_SEED=%d go test -tags isl -run TestDimBoundsVsISL ./internal/islref",
 					seed, dimOptName(pos, max), small, smallWhy, rs, why, seed)
 			}
 		}
