@@ -249,14 +249,14 @@ func (g *gen) node(n *scheduletree.Node, stmts []stmt, st *state) (result, error
 // "promote[A]"; every other mark becomes a Mark node.
 func (g *gen) mark(n *scheduletree.Node, stmts []stmt, st *state) (result, error) {
 	name := n.Mark()
-	if name == "skipped" {
+	if name == scheduletree.MarkSkipped {
 		return result{}, nil
 	}
 	s2 := *st
 	switch name {
-	case "parallel":
+	case scheduletree.MarkParallel:
 		s2.parallelMark = true
-	case "vector", "simd":
+	case scheduletree.MarkVector, scheduletree.MarkSIMD:
 		s2.vectorMark = true
 	}
 	r, err := g.node(n.Child(0), stmts, &s2)
@@ -264,8 +264,7 @@ func (g *gen) mark(n *scheduletree.Node, stmts []stmt, st *state) (result, error
 		return r, err
 	}
 	body := r.node
-	if a, ok := strings.CutPrefix(name, "promote["); ok && strings.HasSuffix(a, "]") {
-		a = strings.TrimSuffix(a, "]")
+	if a, ok := scheduletree.PromotedArray(name); ok {
 		if buf, ok := g.opts.Buffers[a]; ok {
 			body = block(&Alloc{Array: a, Elem: buf.Elem, Shape: buf.Shape}, body, &Free{Array: a})
 		}

@@ -14,6 +14,7 @@ import (
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
 	"tilefuse/scop/charness"
+	"tilefuse/tiling"
 )
 
 // inexact lists kernels whose results may differ from the reference in
@@ -66,15 +67,15 @@ func polyBenchTrees(t *testing.T, k polybench.Kernel, tiles ...int64) (*scop.Pro
 	return p, out
 }
 
-// tilePermutable tiles every permutable band of two or more members by
-// size; it reports whether there was one.
+// tilePermutable tiles the outermost permutable bands by size (the
+// tiling package's policy); it reports whether there was one.
 func tilePermutable(t *testing.T, tree scheduletree.Tree, size int64) (scheduletree.Tree, bool) {
 	t.Helper()
-	tree, n, err := tree.TilePermutable(size)
+	tree, tiled, err := tiling.Apply(tree, tiling.Policy{Sizes: []int64{size}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tree, n > 0
+	return tree, len(tiled) > 0
 }
 
 // TestPolyBench generates the AST of every PolyBench kernel's trees (the

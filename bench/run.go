@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/ast"
+	"tilefuse/compiler"
 	"tilefuse/runner"
-	"tilefuse/scheduler"
 	"tilefuse/scop"
+	"tilefuse/tiling"
 )
 
 // Benchmark is one row to run: a program at its sizes, with its inputs.
@@ -34,9 +34,9 @@ type Benchmark struct {
 	Err error
 }
 
-// CompileFunc compiles b with a tilefuse fusion strategy (none, min,
-// smart, max) to LLVM IR defining b.Func, giving up when ctx is done.
-type CompileFunc func(ctx context.Context, b *Benchmark, strategy string) (ir string, err error)
+// CompileFunc compiles b with a tilefuse strategy to LLVM IR defining
+// b.Func, giving up when ctx is done.
+type CompileFunc func(ctx context.Context, b *Benchmark, strategy compiler.Strategy) (ir string, err error)
 
 // PeerSpec is a peer column: a C compiler and its flags for the naive C.
 type PeerSpec struct {
@@ -52,9 +52,6 @@ type PeerSpec struct {
 
 // PeerNames are the known peers, in column order.
 var PeerNames = []string{"gcc", "gcc-serial", "polly"}
-
-// StrategyNames are tilefuse's fusion strategies, in column order.
-var StrategyNames = []string{"none", "min", "smart", "max"}
 
 // The compilers' flags. Peers build C objects; runner links them with
 // libgomp (-fopenmp), which Polly's parallel loops call too.
@@ -127,11 +124,11 @@ func baseName(path string) string {
 type Config struct {
 	// Suite and Dataset label the table.
 	Suite, Dataset string
-	// Strategies are tilefuse's columns (StrategyNames), compiled by
-	// Compile; Tile is the --tile option given to every strategy ("" for
-	// none), for the legend.
-	Strategies []string
-	Tile       string
+	// Strategies are tilefuse's columns, compiled in this process by
+	// compiler.Compile (or by Compile, when set) with Parallel and the
+	// tile sizes Tile (none when empty).
+	Strategies []compiler.Strategy
+	Tile       []int64
 	Compile    CompileFunc
 	// Peers are the peers' columns, after the strategies.
 	Peers []PeerSpec
@@ -155,12 +152,12 @@ type Config struct {
 func (c *Config) Columns() []Column {
 	var cols []Column
 	for _, s := range c.Strategies {
-		d := "tilefuse --fuse " + s + " --parallel"
-		if c.Tile != "" {
-			d += " --tile " + c.Tile
+		d := "tilefuse --fuse " + s.String() + " --parallel"
+		if len(c.Tile) > 0 {
+			d += " --tile " + tiling.FormatSizes(c.Tile)
 		}
 		d += fmt.Sprintf(", opt/llc -O3 -mcpu=native, %d %s", c.Threads, plural(c.Threads, "thread", "threads"))
-		cols = append(cols, Column{Name: s, Kind: Tilefuse, Description: d})
+		cols = append(cols, Column{Name: s.String(), Kind: Tilefuse, Description: d})
 	}
 	for _, p := range c.Peers {
 		cols = append(cols, Column{Name: p.Name, Kind: Peer, Description: p.description(c.Threads)})
@@ -210,7 +207,7 @@ func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 		return fail(fmt.Errorf("no reference to check against: %v", err))
 	}
 	for j, s := range cfg.Strategies {
-		cfg.Progress.Start(b.Name, s)
+		cfg.Progress.Start(b.Name, s.String())
 		done(j, cfg.runStrategy(b, s, exp))
 	}
 	var naive string
@@ -241,7 +238,7 @@ func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 }
 
 // runStrategy compiles b with tilefuse's strategy s and runs it.
-func (cfg *Config) runStrategy(b *Benchmark, s string, exp *runner.Expected) Cell {
+func (cfg *Config) runStrategy(b *Benchmark, s compiler.Strategy, exp *runner.Expected) Cell {
 	ctx := context.Background()
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -249,7 +246,11 @@ func (cfg *Config) runStrategy(b *Benchmark, s string, exp *runner.Expected) Cel
 		defer cancel()
 	}
 	start := time.Now()
-	ir, err := cfg.Compile(ctx, b, s)
+	compile := cfg.Compile
+	if compile == nil {
+		compile = cfg.compile
+	}
+	ir, err := compile(ctx, b, s)
 	gen := time.Since(start)
 	switch {
 	case err != nil && ctx.Err() != nil:
@@ -298,18 +299,25 @@ func (cfg *Config) run(b *Benchmark, k runner.Kernel, exp *runner.Expected, thre
 	return c, res
 }
 
+// compile is the default CompileFunc: compiler.Compile in this process,
+// with the parallel loops and tile sizes of the column's legend.
+func (cfg *Config) compile(ctx context.Context, b *Benchmark, s compiler.Strategy) (string, error) {
+	r, err := compiler.Compile(ctx, b.Prog, compiler.Options{
+		Strategy: s, Tile: tiling.Policy{Sizes: cfg.Tile}, Parallel: true, Func: b.Func,
+	})
+	if err != nil {
+		return "", err
+	}
+	return r.Module.IR, nil
+}
+
 // ParallelC is the naive C the peers compile: the original schedule's
-// loops (ast.Generate with Options.Parallel, so the outermost parallel
-// loops carry #pragma omp parallel for) printed by ast.PrintProgram as
-// the function fn.
+// loops, with #pragma omp parallel for on the outermost parallel loops,
+// printed as the function fn.
 func ParallelC(p *scop.Program, fn string) (string, error) {
-	t, err := scheduler.Original(p)
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: compiler.None, Parallel: true, Stop: compiler.StageAST})
 	if err != nil {
 		return "", err
 	}
-	n, err := ast.Generate(t, ast.Options{Parallel: true})
-	if err != nil {
-		return "", err
-	}
-	return ast.PrintProgram(p, n, fn)
+	return r.C(fn)
 }

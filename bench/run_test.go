@@ -10,11 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/ast"
-	"tilefuse/emit"
+	"tilefuse/compiler"
 	"tilefuse/frontend/cparse"
 	"tilefuse/runner"
-	"tilefuse/scheduler"
 )
 
 const smallKernel = `
@@ -90,27 +88,18 @@ exec `+gcc+` "$@"
 		PeerSpec{Name: "broken", CC: broken, Flags: []string{"-O2"}},
 		PeerSpec{Name: "missing", Missing: "nonesuch-cc"},
 	)
-	compile := func(ctx context.Context, b *Benchmark, s string) (string, error) {
-		if s == "max" {
+	// The default compilation (compiler.Compile in process) for none, a
+	// failing one for max.
+	var cfg Config
+	compile := func(ctx context.Context, b *Benchmark, s compiler.Strategy) (string, error) {
+		if s == compiler.Max {
 			return "", errors.New("scheduler: no legal schedule")
 		}
-		tr, err := scheduler.Original(b.Prog)
-		if err != nil {
-			return "", err
-		}
-		n, err := ast.Generate(tr, ast.Options{Parallel: true})
-		if err != nil {
-			return "", err
-		}
-		mod, err := emit.Emit(b.Prog, n, emit.Options{Target: emit.CPU, Func: b.Func, Parallel: true})
-		if err != nil {
-			return "", err
-		}
-		return mod.IR, nil
+		return cfg.compile(ctx, b, s)
 	}
 	var progress strings.Builder
-	cfg := Config{
-		Suite: "test", Strategies: []string{"none", "max"}, Compile: compile, Peers: peers, Baseline: "gcc",
+	cfg = Config{
+		Suite: "test", Strategies: []compiler.Strategy{compiler.None, compiler.Max}, Compile: compile, Peers: peers, Baseline: "gcc",
 		Threads: 2, Repeat: 2, Timeout: time.Minute, Toolchain: tc,
 		Progress: NewProgress(&progress, false),
 	}
@@ -154,8 +143,8 @@ exec `+gcc+` "$@"
 	}
 
 	// A compilation that outlives the timeout is stopped.
-	cfg.Strategies, cfg.Peers, cfg.Timeout = []string{"min"}, nil, 100*time.Millisecond
-	cfg.Compile = func(ctx context.Context, b *Benchmark, s string) (string, error) {
+	cfg.Strategies, cfg.Peers, cfg.Timeout = []compiler.Strategy{compiler.Min}, nil, 100*time.Millisecond
+	cfg.Compile = func(ctx context.Context, b *Benchmark, s compiler.Strategy) (string, error) {
 		<-ctx.Done()
 		return "", ctx.Err()
 	}

@@ -11,6 +11,7 @@ import (
 
 	"tilefuse/ast"
 	"tilefuse/frontend/cparse"
+	"tilefuse/gpumap"
 	"tilefuse/polybench"
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
@@ -47,10 +48,10 @@ func runEmulated(t *testing.T, tc toolchain, p *scop.Program, mod *Module, param
 func rowsGPU(shape ast.Expr) ast.Node {
 	c0, c1, n := ast.Var("c0"), ast.Var("c1"), ast.Var("n")
 	row := func(stmt string) ast.Node {
-		return &ast.Mark{Name: MarkThread, Body: &ast.For{Iter: "c1", Lower: ast.Int(0), Upper: ast.Sub(n, ast.Int(1)), Stride: 1,
+		return &ast.Mark{Name: scheduletree.MarkThread, Body: &ast.For{Iter: "c1", Lower: ast.Int(0), Upper: ast.Sub(n, ast.Int(1)), Stride: 1,
 			Body: &ast.User{Stmt: stmt, Args: []ast.Expr{c0, c1}}}}
 	}
-	return &ast.Mark{Name: MarkKernel, Body: &ast.For{Iter: "c0", Lower: ast.Int(0), Upper: ast.Sub(n, ast.Int(1)), Stride: 1,
+	return &ast.Mark{Name: scheduletree.MarkKernel, Body: &ast.For{Iter: "c0", Lower: ast.Int(0), Upper: ast.Sub(n, ast.Int(1)), Stride: 1,
 		Body: &ast.Block{Children: []ast.Node{
 			&ast.Alloc{Array: "T", Elem: scop.F64, Shape: []ast.Expr{shape}},
 			&ast.Alloc{Array: "s", Elem: scop.F64},
@@ -206,7 +207,7 @@ func mustEdit(t *testing.T) func(scheduletree.Tree, error) scheduletree.Tree {
 // TestCudaMarksTiledGemm tiles gemm's band (i, j, k) by 4 and maps it by
 // hand with scheduletree edits: the tile members i0, j0 to blocks, k0
 // serial in each block, the point members i, j to threads, k serial in
-// each thread. MapGPU must find the same marks; the code, emulated with
+// each thread. gpumap.Map must find the same marks; the code, emulated with
 // blocks of 2 x 3 threads (fewer than a tile's points), must compute
 // gemm.
 func TestCudaMarksTiledGemm(t *testing.T) {
@@ -221,18 +222,18 @@ func TestCudaMarksTiledGemm(t *testing.T) {
 	tree = must(tree.TileBand(b, []int64{4, 4, 4}))
 	tile := must(tree.SplitBand(b, 2))                  // b: (i0, j0), b/0: (k0), b/0/0: (i, j, k)
 	tile = must(tile.SplitBand(b.Child(0).Child(0), 2)) // b/0/0: (i, j), b/0/0/0: (k)
-	byHand := must(tile.InsertMark(b.Child(0).Child(0).Child(0), MarkSerial))
-	byHand = must(byHand.InsertMark(b.Child(0).Child(0), MarkThread))
-	byHand = must(byHand.InsertMark(b.Child(0), MarkSerial))
-	byHand = must(byHand.InsertMark(b, MarkKernel))
+	byHand := must(tile.InsertMark(b.Child(0).Child(0).Child(0), scheduletree.MarkSerial))
+	byHand = must(byHand.InsertMark(b.Child(0).Child(0), scheduletree.MarkThread))
+	byHand = must(byHand.InsertMark(b.Child(0), scheduletree.MarkSerial))
+	byHand = must(byHand.InsertMark(b, scheduletree.MarkKernel))
 
 	opts := Options{Target: CUDAEmulate, ThreadSizes: []int64{2, 3}}
-	auto, err := MapGPU(tree, opts)
+	auto, err := gpumap.Map(tree, gpumap.Sizes{Threads: opts.ThreadSizes, Blocks: opts.BlockSizes})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if eq, err := auto.Equal(byHand); err != nil || !eq {
-		t.Errorf("MapGPU differs from the marks by hand:\n%s\nwant\n%s", auto.Text(), byHand.Text())
+		t.Errorf("gpumap.Map differs from the marks by hand:\n%s\nwant\n%s", auto.Text(), byHand.Text())
 	}
 	n, err := ast.Generate(byHand, ast.Options{})
 	if err != nil {
@@ -262,7 +263,7 @@ func TestCudaMarksTiledGemm(t *testing.T) {
 }
 
 // TestCudaMarksJacobi2D maps jacobi-2d (time loop on the host, two
-// stencil nests tiled by 4, MapGPU's marks) and runs it emulated.
+// stencil nests tiled by 4, gpumap.Map's marks) and runs it emulated.
 func TestCudaMarksJacobi2D(t *testing.T) {
 	tc := needTools(t)
 	k, _ := polybench.Lookup("jacobi-2d")
@@ -366,7 +367,7 @@ func TestCudaHost(t *testing.T) {
 
 // TestCudaMapWavefront maps jacobi-2d fused by the scheduler (smart): one
 // permutable band (t, 2t + i, 2t + j) with no coincident member, on its
-// own and tiled by 4. MapGPU runs its wavefront on the host and the next
+// own and tiled by 4. gpumap.Map runs its wavefront on the host and the next
 // member in parallel (untiled: blocks over strips of it; tiled: blocks
 // over the tiles of a wavefront, threads over the points of a wavefront
 // inside the tile, with barriers between them).
@@ -434,11 +435,11 @@ func TestCudaMarksPromote(t *testing.T) {
 		t.Fatalf("want two column bands:\n%s", tree.Text())
 	}
 	for i := len(cols) - 1; i >= 0; i-- {
-		tree = must(tree.InsertMark(cols[i], MarkThread))
+		tree = must(tree.InsertMark(cols[i], scheduletree.MarkThread))
 	}
 	tree = must(tree.InsertMark(row.Child(0), "promote[s]"))
 	tree = must(tree.InsertMark(row.Child(0), "promote[T]"))
-	tree = must(tree.InsertMark(row, MarkKernel))
+	tree = must(tree.InsertMark(row, scheduletree.MarkKernel))
 	n, err := ast.Generate(tree, ast.Options{Buffers: map[string]ast.Buffer{
 		"T": {Elem: scop.F64, Shape: []ast.Expr{ast.Int(32)}},
 		"s": {Elem: scop.F64},

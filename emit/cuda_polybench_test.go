@@ -8,6 +8,7 @@ import (
 	"tilefuse/ast"
 	"tilefuse/deps"
 	"tilefuse/frontend/cparse"
+	"tilefuse/gpumap"
 	"tilefuse/polybench"
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
@@ -72,10 +73,10 @@ func scheduleWith(t *testing.T, p *scop.Program, opts scheduler.Options) schedul
 	return tree
 }
 
-// gpuAST maps the tree with MapGPU and generates its AST.
+// gpuAST maps the tree with gpumap.Map and generates its AST.
 func gpuAST(t *testing.T, tree scheduletree.Tree, opts Options) ast.Node {
 	t.Helper()
-	mapped, err := MapGPU(tree, opts)
+	mapped, err := gpumap.Map(tree, gpumap.Sizes{Threads: opts.ThreadSizes, Blocks: opts.BlockSizes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func gpuConfigs(t *testing.T) (datasets []polybench.Dataset, tiled []bool) {
 }
 
 // TestCudaEmulatePolyBench maps every PolyBench kernel under every
-// fusion heuristic with MapGPU, emits it for CUDAEmulate with blocks of
+// fusion heuristic with gpumap.Map, emits it for CUDAEmulate with blocks of
 // 4 x 2 threads, builds it with the harness, runs it on MINI and checks
 // every array against the reference executor, bit for bit (deriche
 // within 1e-5: expf and powf from libm). See gpuConfigs for more.

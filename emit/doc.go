@@ -52,7 +52,7 @@
 // that runs statements outside any of these becomes a kernel of one
 // thread: the arrays stay in device memory for the whole call.
 //
-// MapGPU (gpu_tree.go) puts the default mapping into a schedule tree as
+// gpumap.Map puts the default mapping into a schedule tree as
 // such marks, before AST generation: at the outermost band with a leading
 // coincident member, a kernel whose block loops are those members (at
 // most two; non-coincident members before them stay on the host); below

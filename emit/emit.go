@@ -39,6 +39,22 @@ func (t Target) String() string {
 	return fmt.Sprintf("Target(%d)", int(t))
 }
 
+// Targets lists every target, in the order help texts name them.
+var Targets = []Target{CPU, CUDA, CUDAEmulate}
+
+// ParseTarget reads a target's name: cpu, cuda or cuda-emulate.
+func ParseTarget(name string) (Target, error) {
+	for _, t := range Targets {
+		if t.String() == name {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown target %q (cpu, cuda or cuda-emulate)", name)
+}
+
+// GPU reports whether t maps the program to a GPU (or emulates one).
+func (t Target) GPU() bool { return t == CUDA || t == CUDAEmulate }
+
 // The default target: x86-64 Linux, as LLVM 14 lays it out.
 const (
 	DefaultTriple     = "x86_64-pc-linux-gnu"

@@ -9,6 +9,7 @@ import (
 	"tilefuse/ast"
 	"tilefuse/frontend/cparse"
 	"tilefuse/polybench"
+	"tilefuse/scheduletree"
 	"tilefuse/scop"
 )
 
@@ -195,8 +196,8 @@ func TestErrors(t *testing.T) {
 		{"cuda threads", p, n, Options{Target: CUDA, ThreadSizes: []int64{64, 32}}, "thread sizes [64 32 1] make blocks of 2048 threads; CUDA allows 1024"},
 		{"emulate blocks", p, n, Options{Target: CUDAEmulate, BlockSizes: []int64{0}}, "thread sizes [32 8 1] and block sizes [0 65535 65535] must be positive"},
 		{"emulate dims", p, n, Options{Target: CUDAEmulate, ThreadSizes: []int64{1, 1, 1, 1}}, "at most 3 thread and block sizes (x, y, z)"},
-		{"kernel free", p, &ast.Mark{Name: MarkKernel, Body: loop(&ast.Free{Array: "T"})}, Options{Target: CUDA}, "free of T, which no Alloc before it in its block allocated"},
-		{"kernel name", p, &ast.Mark{Name: MarkThread, Body: loop(user("S0", ast.Var("c0"), ast.Var("q")))}, Options{Target: CUDAEmulate}, "unknown name q in q"},
+		{"kernel free", p, &ast.Mark{Name: scheduletree.MarkKernel, Body: loop(&ast.Free{Array: "T"})}, Options{Target: CUDA}, "free of T, which no Alloc before it in its block allocated"},
+		{"kernel name", p, &ast.Mark{Name: scheduletree.MarkThread, Body: loop(user("S0", ast.Var("c0"), ast.Var("q")))}, Options{Target: CUDAEmulate}, "unknown name q in q"},
 		{"target", p, n, Options{Target: Target(7)}, "unknown target 7"},
 		{"func", p, n, Options{Func: "2mm"}, `function name "2mm" is not a C identifier`},
 		{"clash", p, n, Options{Func: "GOMP_parallel", Parallel: true}, "function name GOMP_parallel is also the name of a function the code calls"},

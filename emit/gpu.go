@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"tilefuse/ast"
+	"tilefuse/gpumap"
+	"tilefuse/scheduletree"
 )
 
 // This file holds what the two GPU targets share: the mapping of the AST's
@@ -19,7 +21,7 @@ import (
 //     thread loop maps the For loops directly below it to threads the same
 //     way. A Block or an If with else directly below either mark has each
 //     child's or branch's nest mapped. The nest stops at any other node, a
-//     Mark included: MapGPU puts a Mark "serial" below every band it maps,
+//     Mark included: gpumap.Map puts a Mark "serial" below every band it maps,
 //     so that a degenerate member (no loop) never lets the next band's
 //     loops in. Code that a mapped loop of some grid or block dimension
 //     does not enclose runs only where that index is 0.
@@ -34,58 +36,14 @@ import (
 // The host level (loops, conditions, marks and blocks that contain
 // kernels, and the buffers allocated there) runs on the host.
 
-// The marks the GPU mapping reads.
-const (
-	// MarkKernel maps the loops directly below it to blocks.
-	MarkKernel = "kernel"
-	// MarkThread maps the loops directly below it to threads.
-	MarkThread = "thread"
-	// MarkSerial ends the loops a kernel or thread mark maps; the loops
-	// below it run serially (in every block, or in every thread).
-	MarkSerial = "serial"
-)
-
 // maxDims is the number of grid and block dimensions (x, y, z).
-const maxDims = 3
-
-// Default launch sizes. 32 x 8 threads make blocks of 256 threads whose
-// x dimension is one warp; the grid bounds are CUDA's limits for y and z.
-var (
-	DefaultThreadSizes = []int64{32, 8, 1}
-	DefaultBlockSizes  = []int64{65535, 65535, 65535}
-)
-
-// sizes3 completes sizes (x, y, z) with the defaults.
-func sizes3(sizes, def []int64) [maxDims]int64 {
-	var out [maxDims]int64
-	for d := range out {
-		out[d] = def[d]
-		if d < len(sizes) {
-			out[d] = sizes[d]
-		}
-	}
-	return out
-}
+const maxDims = gpumap.Dims
 
 // checkSizes validates Options.ThreadSizes and BlockSizes.
 func checkSizes(opts Options) error {
-	if len(opts.ThreadSizes) > maxDims || len(opts.BlockSizes) > maxDims {
-		return fmt.Errorf("emit: at most %d thread and block sizes (x, y, z)", maxDims)
-	}
-	ts := sizes3(opts.ThreadSizes, DefaultThreadSizes)
-	bs := sizes3(opts.BlockSizes, DefaultBlockSizes)
-	n := int64(1)
-	for d := 0; d < maxDims; d++ {
-		if ts[d] < 1 || bs[d] < 1 {
-			return fmt.Errorf("emit: thread sizes %v and block sizes %v must be positive", ts, bs)
-		}
-		if ts[d] > 1024 || bs[d] > 1<<31-1 {
-			return fmt.Errorf("emit: thread sizes %v or block sizes %v out of range", ts, bs)
-		}
-		n *= ts[d]
-	}
-	if opts.Target == CUDA && n > 1024 {
-		return fmt.Errorf("emit: thread sizes %v make blocks of %d threads; CUDA allows 1024", ts, n)
+	err := gpumap.Sizes{Threads: opts.ThreadSizes, Blocks: opts.BlockSizes}.Check(opts.Target == CUDA)
+	if err != nil {
+		return fmt.Errorf("emit: %v", err)
 	}
 	return nil
 }
@@ -128,7 +86,7 @@ func newRegion(root ast.Node) *kernelRegion {
 // markRegion is the kernel of a "kernel" or "thread" mark.
 func markRegion(m *ast.Mark) *kernelRegion {
 	r := newRegion(m)
-	if m.Name == MarkKernel {
+	if m.Name == scheduletree.MarkKernel {
 		r.mapNests(m.Body, mapBlock)
 	}
 	r.findThreads(m)
@@ -163,7 +121,7 @@ func (r *kernelRegion) findThreads(n ast.Node) {
 				return false
 			}
 		case *ast.Mark:
-			if x.Name == MarkThread {
+			if x.Name == scheduletree.MarkThread {
 				r.mapNests(x.Body, mapThread)
 			}
 		}
@@ -248,7 +206,7 @@ func hasKernel(n ast.Node) bool {
 	ast.Walk(n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.Mark:
-			found = found || x.Name == MarkKernel || x.Name == MarkThread
+			found = found || x.Name == scheduletree.MarkKernel || x.Name == scheduletree.MarkThread
 		case *ast.For:
 			found = found || x.Parallel
 		}
@@ -261,7 +219,7 @@ func hasKernel(n ast.Node) bool {
 func hasMarks(n ast.Node) bool {
 	found := false
 	ast.Walk(n, func(x ast.Node) bool {
-		if m, ok := x.(*ast.Mark); ok && (m.Name == MarkKernel || m.Name == MarkThread) {
+		if m, ok := x.(*ast.Mark); ok && (m.Name == scheduletree.MarkKernel || m.Name == scheduletree.MarkThread) {
 			found = true
 		}
 		return !found

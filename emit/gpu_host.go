@@ -8,6 +8,8 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"tilefuse/ast"
+	"tilefuse/gpumap"
+	"tilefuse/scheduletree"
 )
 
 // This file generates the host side of the GPU targets: the host-level
@@ -27,8 +29,8 @@ type gpuGen struct {
 
 func newGPUGen(e, ke *emitter, dev gpuDevice) *gpuGen {
 	return &gpuGen{e: e, ke: ke, dev: dev,
-		ts: sizes3(e.opts.ThreadSizes, DefaultThreadSizes),
-		bs: sizes3(e.opts.BlockSizes, DefaultBlockSizes)}
+		ts: gpumap.Sizes{Threads: e.opts.ThreadSizes}.Threads3(),
+		bs: gpumap.Sizes{Blocks: e.opts.BlockSizes}.Blocks3()}
 }
 
 // host generates host-level code for n.
@@ -106,7 +108,7 @@ func (g *gpuGen) host(fs *fnState, ev *env, n ast.Node) {
 		}
 		fs.start(end)
 	case *ast.Mark:
-		if n.Name == MarkKernel || n.Name == MarkThread {
+		if n.Name == scheduletree.MarkKernel || n.Name == scheduletree.MarkThread {
 			g.launch(fs, ev, markRegion(n))
 			return
 		}

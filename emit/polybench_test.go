@@ -12,6 +12,7 @@ import (
 	"tilefuse/scop"
 	"tilefuse/scop/charness"
 	"tilefuse/scop/refexec"
+	"tilefuse/tiling"
 )
 
 // inexact lists kernels whose results may differ from the reference in
@@ -69,15 +70,15 @@ func kernelAST(t *testing.T, k polybench.Kernel, tiled bool) (*scop.Program, ast
 	return p, n, true
 }
 
-// tilePermutable tiles every permutable band of two or more members by
-// 4; it reports whether there was one.
+// tilePermutable tiles the outermost permutable bands by 4 (the tiling
+// package's policy); it reports whether there was one.
 func tilePermutable(t *testing.T, tree scheduletree.Tree) (scheduletree.Tree, bool) {
 	t.Helper()
-	tree, n, err := tree.TilePermutable(4)
+	tree, tiled, err := tiling.Apply(tree, tiling.Policy{Sizes: []int64{4}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tree, n > 0
+	return tree, len(tiled) > 0
 }
 
 // forKernels runs fn as a parallel subtest for every PolyBench kernel,

@@ -6,27 +6,22 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tilefuse/ast"
+	"tilefuse/compiler"
 	"tilefuse/presburger"
-	"tilefuse/scheduler"
 	"tilefuse/scop"
 	"tilefuse/scop/refexec"
 )
 
 // NaiveC returns the naive C of p as a function called fn: the AST of
-// the original schedule tree printed by ast.PrintProgram. It is the
-// baseline peers are compared with and the reference for sizes too large
-// for the reference executor.
+// the original schedule tree (compiler.Compile with strategy none)
+// printed as C. It is the baseline peers are compared with and the
+// reference for sizes too large for the reference executor.
 func NaiveC(p *scop.Program, fn string) (string, error) {
-	t, err := scheduler.Original(p)
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: compiler.None, Stop: compiler.StageAST})
 	if err != nil {
 		return "", err
 	}
-	n, err := ast.Generate(t, ast.Options{})
-	if err != nil {
-		return "", err
-	}
-	return ast.PrintProgram(p, n, fn)
+	return r.C(fn)
 }
 
 // reference computes the arrays the program should produce from in.

@@ -103,32 +103,3 @@ func (t Tree) PermuteBand(p Path, perm []int) (Tree, error) {
 		return NewBand(nb, n.children[0]), nil
 	})
 }
-
-// TilePermutable tiles every permutable band of two or more members by
-// size in each member (a tile band above a point band), deepest first so
-// that tiling one band leaves the paths of the others valid. It returns
-// the tree and the number of bands tiled. Permutability makes every such
-// tiling legal.
-func (t Tree) TilePermutable(size int64) (Tree, int, error) {
-	var paths []Path
-	t.Walk(func(p Path, n *Node) bool {
-		if n.Kind() == KindBand && n.Band().Permutable && n.Band().Members() > 1 {
-			paths = append(paths, append(Path{}, p...))
-		}
-		return true
-	})
-	for i := len(paths) - 1; i >= 0; i-- {
-		n, err := t.At(paths[i])
-		if err != nil {
-			return t, 0, err
-		}
-		sizes := make([]int64, n.Band().Members())
-		for k := range sizes {
-			sizes[k] = size
-		}
-		if t, err = t.TileBand(paths[i], sizes); err != nil {
-			return t, 0, err
-		}
-	}
-	return t, len(paths), nil
-}

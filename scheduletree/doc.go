@@ -39,7 +39,7 @@
 // Map, PrefixSchedule and Instances follow isl_schedule_get_map,
 // isl_schedule_node_get_prefix_schedule_union_map and
 // isl_schedule_node_get_domain, and compare equal to isl's answers (the
-// tests in presburger/islref check this with libisl). In particular, like
+// tests in internal/islref check this with libisl). In particular, like
 // isl, the schedule maps are not intersected with the root domain (a
 // statement keeps the domain of its band schedules, restricted by the
 // filters), the prefix schedule holds band members only, and the full

@@ -273,35 +273,3 @@ func TestPathCopying(t *testing.T) {
 		t.Error("changing the returned children changed the node")
 	}
 }
-
-// TestTilePermutable: every permutable band of two or more members is
-// tiled once, equal to TileBand of that band; the others are untouched.
-func TestTilePermutable(t *testing.T) {
-	fx := fixtures(t)
-	for _, c := range []struct {
-		fixture string
-		bands   []Path // the permutable multi-member bands
-	}{
-		{"sequence", []Path{{0, 0, 0}, {0, 1, 0}}},
-		{"fused", []Path{{0}}},
-		{"misc", nil},
-		{"extension", []Path{{0, 0, 0, 0}, {0, 1, 0}, {0, 1, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 1, 0}}},
-	} {
-		got, n, err := fx[c.fixture].TilePermutable(8)
-		if err != nil {
-			t.Fatalf("%s: %v", c.fixture, err)
-		}
-		if n != len(c.bands) {
-			t.Errorf("%s: tiled %d bands, want %d", c.fixture, n, len(c.bands))
-		}
-		want := fx[c.fixture]
-		for i := len(c.bands) - 1; i >= 0; i-- {
-			if want, err = want.TileBand(c.bands[i], []int64{8, 8}); err != nil {
-				t.Fatalf("%s: TileBand %s: %v", c.fixture, c.bands[i], err)
-			}
-		}
-		if eq, err := Equal(got.Root(), want.Root()); err != nil || !eq {
-			t.Errorf("%s: TilePermutable differs from tiling each band:\n%s\nwant\n%s", c.fixture, got.Text(), want.Text())
-		}
-	}
-}

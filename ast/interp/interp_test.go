@@ -20,6 +20,7 @@ import (
 	"tilefuse/scop"
 	"tilefuse/scop/charness"
 	"tilefuse/scop/refexec"
+	"tilefuse/tiling"
 )
 
 // TestPolyBench runs the AST of every PolyBench kernel (MINI dataset)
@@ -99,10 +100,11 @@ func trees(t *testing.T, p *scop.Program) map[string]scheduletree.Tree {
 	return out
 }
 
-// tilePermutable tiles every permutable band of two or more members by 4.
+// tilePermutable tiles the outermost permutable bands by 4 (the tiling
+// package's policy).
 func tilePermutable(t *testing.T, tree scheduletree.Tree) scheduletree.Tree {
 	t.Helper()
-	tree, _, err := tree.TilePermutable(4)
+	tree, _, err := tiling.Apply(tree, tiling.Policy{Sizes: []int64{4}})
 	if err != nil {
 		t.Fatal(err)
 	}

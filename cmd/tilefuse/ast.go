@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -14,9 +15,11 @@ import (
 	"strings"
 
 	"tilefuse/ast"
+	"tilefuse/compiler"
 	"tilefuse/presburger"
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
+	"tilefuse/tiling"
 )
 
 const astHelp = `
@@ -67,15 +70,15 @@ func runAST(e *env, args []string) (status int) {
 	}()
 	cmd := lookup("ast")
 	fs := flag.NewFlagSet("ast", flag.ContinueOnError)
-	fuse := fs.String("fuse", "smart", "none (original order), min, smart or max")
+	fuse := fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices())
 	fn := fs.String("func", "", "the C function to compile, when SOURCE has several")
 	treeFile := fs.String("tree", "", "generate the code of this schedule tree file (JSON or isl YAML)")
 	asC := fs.Bool("c", false, "print a complete C function with the statements' bodies")
 	name := fs.String("name", "", "the name of the C function printed by --c (default: the program's)")
 	parallel := fs.Bool("parallel", false, "mark the outermost coincident loops parallel")
-	tile := fs.Int64("tile", 0, "tile permutable bands of two or more members by this size")
+	tile := fs.String("tile", "", "tile sizes T,... of the outermost permutable bands")
 	separate := fs.Bool("separate", false, "separate full and partial tiles of bands above bands")
-	context := fs.String("context", "", "a parameter set to assume")
+	assume := fs.String("context", "", "a parameter set to assume")
 	outFile := fs.String("o", "", "write the code to this file")
 	stats := fs.Bool("stats", false, "run the code in the interpreter and print what it executed instead of the code")
 	dataset := fs.String("dataset", "", "with --stats: the PolyBench dataset (default MINI)")
@@ -98,26 +101,30 @@ func runAST(e *env, args []string) (status int) {
 		return fail("--c needs the SOURCE that --tree schedules")
 	case *treeFile != "" && set["fuse"]:
 		return fail("--fuse schedules a SOURCE; it does not apply to --tree")
-	case *tile < 0:
-		return fail("--tile must be positive")
 	case *stats && fs.NArg() != 1:
 		return fail("--stats runs a SOURCE's statements: give the SOURCE")
 	case (*dataset != "" || *size != "") && !*stats:
 		return fail("--dataset and --size apply to --stats")
 	}
-	switch *fuse {
-	case "none", "min", "smart", "max":
-	default:
-		return fail("unknown fusion heuristic %q (none, min, smart or max)", *fuse)
+	strategy, err := parseStrategy("ast", *fuse)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
 	}
-	opts := ast.Options{Parallel: *parallel}
-	if *context != "" {
-		ctx, err := presburger.ParseSet(*context)
+	sizes, err := parseTile("ast", *tile)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	opts := compiler.Options{Strategy: strategy, Parallel: *parallel, Stop: compiler.StageAST,
+		Tile: tiling.Policy{Sizes: sizes, Separate: *separate}}
+	if *assume != "" {
+		ctx, err := presburger.ParseSet(*assume)
 		if err != nil {
 			return fail("--context: %v", err)
 		}
 		if !ctx.Space().IsParams {
-			return fail("--context: %s is not a parameter set", *context)
+			return fail("--context: %s is not a parameter set", *assume)
 		}
 		opts.Context = ctx
 	}
@@ -130,10 +137,9 @@ func runAST(e *env, args []string) (status int) {
 			return exitUsage
 		}
 	}
-	var t scheduletree.Tree
 	if *treeFile != "" {
-		var err error
-		if t, err = readTreeFile(*treeFile); err != nil {
+		t, err := readTreeFile(*treeFile)
+		if err != nil {
 			fmt.Fprintln(e.stderr, err)
 			return exitUsage
 		}
@@ -141,25 +147,20 @@ func runAST(e *env, args []string) (status int) {
 			fmt.Fprintf(e.stderr, "%s: invalid tree: %s\n", *treeFile, oneLine(err))
 			return exitUsage
 		}
-		if p != nil {
-			if err := sameInstances(p, t); err != nil {
-				return fail("%s: %v", *treeFile, err)
-			}
+		if err := compiler.CheckTree(p, t); err != nil {
+			return fail("%s: %v", *treeFile, oneLine(err))
 		}
-	} else {
-		var err error
-		if t, err = scheduleProgram(p, *fuse, false); err != nil {
-			return fail("%s: %v", fs.Arg(0), err)
+		opts.Tree = &t
+	}
+	r, err := compiler.Compile(context.Background(), p, opts)
+	if err != nil {
+		where := ""
+		if r.Done < compiler.StageSchedule && p != nil {
+			where = fs.Arg(0) + ": "
 		}
+		return fail("%s%v", where, oneLine(err))
 	}
-	t, err := shapeTree(t, *tile, *separate)
-	if err != nil {
-		return fail("%v", err)
-	}
-	n, err := ast.Generate(t, opts)
-	if err != nil {
-		return fail("%v", oneLine(err))
-	}
+	n := r.AST
 	var code string
 	if *stats {
 		params, label, err := runSizes("ast", &compileJob{source: fs.Arg(0), p: p}, *dataset, *size)
@@ -191,50 +192,6 @@ func runAST(e *env, args []string) (status int) {
 		return fail("%v", err)
 	}
 	return exitOK
-}
-
-// shapeTree tiles the permutable bands of two or more members by size
-// (when positive) and sets the separate option on bands above bands.
-func shapeTree(t scheduletree.Tree, size int64, separate bool) (scheduletree.Tree, error) {
-	if size > 0 {
-		var err error
-		if t, _, err = t.TilePermutable(size); err != nil {
-			return t, err
-		}
-	}
-	if separate {
-		paths := bandPaths(t, func(p scheduletree.Path, n *scheduletree.Node) bool {
-			c := n.Children()
-			return len(c) == 1 && c[0] != nil && c[0].Kind() == scheduletree.KindBand
-		})
-		for _, p := range paths {
-			n, err := t.At(p)
-			if err != nil {
-				return t, err
-			}
-			b := n.Band()
-			b.Options = make([]scheduletree.Option, b.Members())
-			for k := range b.Options {
-				b.Options[k] = scheduletree.OptionSeparate
-			}
-			if t, err = t.SetBand(p, b); err != nil {
-				return t, err
-			}
-		}
-	}
-	return t, nil
-}
-
-// bandPaths lists the paths of the band nodes for which keep holds.
-func bandPaths(t scheduletree.Tree, keep func(scheduletree.Path, *scheduletree.Node) bool) []scheduletree.Path {
-	var paths []scheduletree.Path
-	t.Walk(func(p scheduletree.Path, n *scheduletree.Node) bool {
-		if n.Kind() == scheduletree.KindBand && keep(p, n) {
-			paths = append(paths, append(scheduletree.Path{}, p...))
-		}
-		return true
-	})
-	return paths
 }
 
 // cIdent turns a program name such as "jacobi-2d" into a C identifier.

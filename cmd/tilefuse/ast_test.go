@@ -190,7 +190,7 @@ func TestASTUsage(t *testing.T) {
 		{[]string{"--c", "--tree", "testdata/ast/tiled.yaml"}, exitUsage, "--c needs the SOURCE that --tree schedules"},
 		{[]string{"--fuse", "max", "--tree", "testdata/ast/tiled.yaml"}, exitUsage, "--fuse schedules a SOURCE"},
 		{[]string{"--c", "--tree", "testdata/ast/tiled.yaml", "polybench/gemm"}, exitUsage, "is not the program's"},
-		{[]string{"--tile", "-1", "polybench/gemm"}, exitUsage, "--tile must be positive"},
+		{[]string{"--tile", "-1", "polybench/gemm"}, exitUsage, `"-1" is not a positive tile size`},
 		{[]string{"--context", "{ A[i] }", "polybench/gemm"}, exitUsage, "is not a parameter set"},
 		{[]string{"--bogus"}, exitUsage, "flag provided but not defined"},
 		{[]string{"-h"}, exitOK, ""},

@@ -2,20 +2,17 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"maps"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"tilefuse/bench"
+	"tilefuse/compiler"
 	"tilefuse/polybench"
 	"tilefuse/polymage"
 	"tilefuse/runner"
@@ -29,8 +26,9 @@ median times and speed-ups.
 
 Columns. --strategies none,min,smart,max (default all) are tilefuse's
 columns: each benchmark is compiled as 'tilefuse compile --fuse S
---parallel [--tile T,...]' would (in a child process, so that --timeout
-can stop it) and built with opt and llc. --peers gcc,gcc-serial,polly
+--parallel [--tile T,...]' would (in this process, through the compiler
+package; --timeout stops a compilation cleanly) and built with opt and
+llc. --peers gcc,gcc-serial,polly
 (default all) compile the naive C of the original schedule, with #pragma
 omp parallel for on its parallel outer loops: gcc is gcc -O3 -march=native
 -fopenmp; gcc-serial the same binary on one thread; polly clang-14 -O3
@@ -72,8 +70,8 @@ The ratio of a cell is the --baseline column's time over the cell's
 (above 1: faster than the baseline; default gcc, or the first column when
 gcc is not one), and the geometric mean of a column is over the
 benchmarks where both cells are right. The table also gives the compile
-time of every tilefuse strategy: scheduling, AST generation and emission
-(the child process), then opt and llc. Progress goes to standard error:
+time of every tilefuse strategy: scheduling, tiling, AST generation and
+emission, then opt and llc. Progress goes to standard error:
 one line redrawn on a terminal, a line per cell otherwise.
 
 --only NAMES (comma-separated) runs those benchmarks alone (in the
@@ -92,7 +90,7 @@ func runBench(e *env, args []string) int {
 	threads := fs.Int("threads", runtime.NumCPU(), "OpenMP threads")
 	repeat := fs.Int("repeat", 5, "timed calls per cell")
 	warmup := fs.Int("warmup", 1, "untimed calls before the timed ones")
-	strategies := fs.String("strategies", strings.Join(bench.StrategyNames, ","), "tilefuse's fusion strategies")
+	strategies := fs.String("strategies", strings.Join(compiler.StrategyNames(), ","), "tilefuse's fusion strategies")
 	tile := fs.String("tile", "", "tile sizes T,... for every strategy")
 	peers := fs.String("peers", strings.Join(bench.PeerNames, ","), "peer compilers")
 	baseline := fs.String("baseline", "gcc", "the column ratios are relative to")
@@ -133,16 +131,19 @@ func runBench(e *env, args []string) int {
 	case suite == "polybench" && set["size"]:
 		return fail("--size applies to polymage; give polybench's with --dataset")
 	}
-	if *tile != "" {
-		for _, s := range strings.Split(*tile, ",") {
-			if v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err != nil || v <= 0 {
-				return fail("--tile %s: %q is not a positive tile size", *tile, s)
-			}
-		}
+	tileSizes, err := parseTile("bench", *tile)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
 	}
-	strats, err := listOption("--strategies", *strategies, bench.StrategyNames)
+	strats, err := listOption("--strategies", *strategies, compiler.StrategyNames())
 	if err != nil {
 		return fail("%v", err)
+	}
+	var strategyCols []compiler.Strategy
+	for _, name := range strats {
+		s, _ := compiler.ParseStrategy(name) // listOption checked the names
+		strategyCols = append(strategyCols, s)
 	}
 	peerNames, err := listOption("--peers", *peers, bench.PeerNames)
 	if err != nil {
@@ -190,10 +191,6 @@ func runBench(e *env, args []string) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return fail("cannot find the tilefuse executable for the compilations: %v", err)
-	}
 	if *contract && !set["tol"] {
 		*tol = 1e-4
 	}
@@ -224,13 +221,10 @@ func runBench(e *env, args []string) int {
 		}
 	}
 	cfg := bench.Config{
-		Suite: suite, Strategies: strats, Tile: *tile, Peers: specs, Baseline: *baseline,
+		Suite: suite, Strategies: strategyCols, Tile: tileSizes, Peers: specs, Baseline: *baseline,
 		Threads: *threads, Warmup: *warmup, Repeat: *repeat, Tolerance: *tol, Timeout: *timeout,
 		Toolchain: tc, Progress: bench.NewProgress(e.stderr, bench.IsTerminal(e.stderr)),
 		Machine: bench.Describe(tools),
-		Compile: func(ctx context.Context, b *bench.Benchmark, s string) (string, error) {
-			return childCompile(ctx, exe, b.Source, s, *tile)
-		},
 	}
 	if suite == "polybench" {
 		cfg.Dataset = ds.String()
@@ -318,38 +312,4 @@ func checkSizes(b *bench.Benchmark) error {
 		return err
 	}
 	return runner.CheckBounds(b.Prog, b.Params)
-}
-
-// benchChildEnv makes a test binary behave as tilefuse (TestMain), so
-// that the child compilations work under go test too.
-const benchChildEnv = "TILEFUSE_BENCH_CHILD"
-
-// childCompile runs 'tilefuse compile --fuse strategy --parallel [--tile
-// tile]' on source in a child process (which ctx can stop, unlike a
-// computation in this one) and returns the IR.
-func childCompile(ctx context.Context, exe, source, strategy, tile string) (string, error) {
-	dir, err := os.MkdirTemp("", "tilefuse-bench-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	out := filepath.Join(dir, "k")
-	args := []string{"compile", "--fuse", strategy, "--parallel"}
-	if tile != "" {
-		args = append(args, "--tile", tile)
-	}
-	args = append(args, "-o", out, source)
-	c := exec.CommandContext(ctx, exe, args...)
-	c.Env = append(os.Environ(), benchChildEnv+"=1")
-	var stderr bytes.Buffer
-	c.Stderr = &stderr
-	if err := c.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", fmt.Errorf("%s", msg)
-	}
-	ir, err := os.ReadFile(out + ".ll")
-	return string(ir), err
 }

@@ -13,15 +13,6 @@ import (
 	"tilefuse/polymage"
 )
 
-// TestMain lets the test binary stand in for tilefuse in the child
-// processes that 'tilefuse bench' compiles in.
-func TestMain(m *testing.M) {
-	if os.Getenv(benchChildEnv) == "1" {
-		os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
-	}
-	os.Exit(m.Run())
-}
-
 // benchJSON is the part of the JSON output the tests read.
 type benchJSON struct {
 	Suite   string `json:"suite"`

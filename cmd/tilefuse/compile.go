@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -9,12 +10,12 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/ast"
+	"tilefuse/compiler"
 	"tilefuse/emit"
 	"tilefuse/polybench"
 	"tilefuse/runner"
-	"tilefuse/scheduletree"
 	"tilefuse/scop"
+	"tilefuse/tiling"
 )
 
 const compileHelp = `
@@ -37,7 +38,7 @@ kernel_NAME; --func picks the function when SOURCE has several.
 repeats for further members. --parallel runs the outermost coincident
 loops on OpenMP threads (libgomp).
 
---target cuda maps the schedule to a GPU (emit.MapGPU: the outer parallel
+--target cuda maps the schedule to a GPU (gpumap.Map: the outer parallel
 members of each nest to blocks, the next ones, or the point members of
 tiles, to threads, with 'kernel' and 'thread' marks; marks already in the
 tree are kept; band members stay in the scheduler's order, where the cpu
@@ -66,7 +67,7 @@ type compileFlags struct {
 func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 	return &compileFlags{
 		target:      fs.String("target", "cpu", "cpu, cuda or cuda-emulate"),
-		fuse:        fs.String("fuse", "smart", "none (original order), min, smart or max"),
+		fuse:        fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices()),
 		tile:        fs.String("tile", "", "tile sizes T,... of the outermost permutable bands"),
 		fn:          fs.String("func", "", "the C function to compile, when SOURCE has several"),
 		parallel:    fs.Bool("parallel", parallel, "run the outermost coincident loops in parallel"),
@@ -79,17 +80,11 @@ func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 type compileJob struct {
 	source string
 	p      *scop.Program
-	target emit.Target
-	fuse   string
-	tiles  []int64
-	fn     string // the emitted function's name
-	par    bool
-	// threadSizes and blockSizes bound the GPU launches.
-	threadSizes, blockSizes []int64
+	opts   compiler.Options
 }
 
 // gpu reports whether the job targets a GPU (or its emulation).
-func (j *compileJob) gpu() bool { return j.target == emit.CUDA || j.target == emit.CUDAEmulate }
+func (j *compileJob) gpu() bool { return j.opts.Target.GPU() }
 
 // positiveList reads "A,B,..." of positive integers for flag name.
 func positiveList(cmd, name, s string, most int) ([]int64, error) {
@@ -107,38 +102,45 @@ func positiveList(cmd, name, s string, most int) ([]int64, error) {
 	return out, nil
 }
 
+// parseStrategy reads --fuse for command cmd.
+func parseStrategy(cmd, name string) (compiler.Strategy, error) {
+	s, err := compiler.ParseStrategy(name)
+	if err != nil {
+		return s, fmt.Errorf("tilefuse %s: %v", cmd, err)
+	}
+	return s, nil
+}
+
+// parseTile reads --tile for command cmd ("" is no tiling).
+func parseTile(cmd, tile string) ([]int64, error) {
+	if tile == "" {
+		return nil, nil
+	}
+	sizes, err := tiling.ParseSizes(tile)
+	if err != nil {
+		return nil, fmt.Errorf("tilefuse %s: --tile %s: %v", cmd, tile, err)
+	}
+	return sizes, nil
+}
+
 // check validates the flags and loads SOURCE; errors are one line.
 func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
-	j := &compileJob{source: source, fuse: *f.fuse, par: *f.parallel}
-	switch *f.target {
-	case "cpu":
-		j.target = emit.CPU
-	case "cuda":
-		j.target = emit.CUDA
-	case "cuda-emulate":
-		j.target = emit.CUDAEmulate
-	default:
-		return nil, fmt.Errorf("tilefuse %s: unknown target %q (cpu, cuda or cuda-emulate)", cmd, *f.target)
+	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel}}
+	var err error
+	if j.opts.Target, err = emit.ParseTarget(*f.target); err != nil {
+		return nil, fmt.Errorf("tilefuse %s: %v", cmd, err)
 	}
-	switch j.fuse {
-	case "none", "min", "smart", "max":
-	default:
-		return nil, fmt.Errorf("tilefuse %s: unknown fusion heuristic %q (none, min, smart or max)", cmd, j.fuse)
+	if j.opts.Strategy, err = parseStrategy(cmd, *f.fuse); err != nil {
+		return nil, err
 	}
-	if *f.tile != "" {
-		for _, s := range strings.Split(*f.tile, ",") {
-			v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-			if err != nil || v <= 0 {
-				return nil, fmt.Errorf("tilefuse %s: --tile %s: %q is not a positive tile size", cmd, *f.tile, s)
-			}
-			j.tiles = append(j.tiles, v)
-		}
+	if j.opts.Tile.Sizes, err = parseTile(cmd, *f.tile); err != nil {
+		return nil, err
 	}
 	for _, x := range []struct {
 		name string
 		flag *string
 		dst  *[]int64
-	}{{"thread-sizes", f.threadSizes, &j.threadSizes}, {"block-sizes", f.blockSizes, &j.blockSizes}} {
+	}{{"thread-sizes", f.threadSizes, &j.opts.GPU.Threads}, {"block-sizes", f.blockSizes, &j.opts.GPU.Blocks}} {
 		if *x.flag == "" {
 			continue
 		}
@@ -156,7 +158,7 @@ func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
 		return nil, err
 	}
 	j.p = p
-	j.fn = emittedName(source, p)
+	j.opts.Func = emittedName(source, p)
 	return j, nil
 }
 
@@ -181,35 +183,13 @@ func emittedName(source string, p *scop.Program) string {
 	return string(b)
 }
 
-// emitModule runs the pipeline: schedule, tile, generate, emit.
+// emitModule runs the spine: schedule, tile, fuse, map, generate, emit.
 func (j *compileJob) emitModule() (*emit.Module, error) {
-	// GPU targets keep the hyperplanes' order of band members: the
-	// mapping takes the leading coincident members for blocks and
-	// threads, where the CPU wants the best-locality member innermost.
-	t, err := scheduleProgram(j.p, j.fuse, j.gpu())
+	r, err := compiler.Compile(context.Background(), j.p, j.opts)
 	if err != nil {
 		return nil, err
 	}
-	if len(j.tiles) > 0 {
-		if t, err = tileOutermost(t, j.tiles); err != nil {
-			return nil, err
-		}
-	}
-	opts := emit.Options{Target: j.target, Func: j.fn, Parallel: j.par, ThreadSizes: j.threadSizes, BlockSizes: j.blockSizes}
-	par := j.par
-	if j.gpu() {
-		// The marks carry the mapping; the AST's parallel flags would
-		// map the nests MapGPU leaves to the host.
-		if t, err = emit.MapGPU(t, opts); err != nil {
-			return nil, err
-		}
-		par = false
-	}
-	n, err := ast.Generate(t, ast.Options{Parallel: par})
-	if err != nil {
-		return nil, err
-	}
-	return emit.Emit(j.p, n, opts)
+	return r.Module, nil
 }
 
 // cudaHost compiles a CUDA module's kernels to PTX with llc and returns
@@ -284,36 +264,6 @@ func llvmLink(tc *runner.Toolchain) string {
 	return ""
 }
 
-// tileOutermost tiles every permutable band that has no permutable band
-// above it: member k by sizes[k], the last size repeating.
-func tileOutermost(t scheduletree.Tree, sizes []int64) (scheduletree.Tree, error) {
-	var paths []scheduletree.Path
-	t.Walk(func(p scheduletree.Path, n *scheduletree.Node) bool {
-		if n.Kind() == scheduletree.KindBand && n.Band().Permutable {
-			paths = append(paths, append(scheduletree.Path{}, p...))
-			return false
-		}
-		return true
-	})
-	// The bands head disjoint subtrees: tiling one (a band inserted below
-	// it) moves no other's path.
-	for i := range paths {
-		n, err := t.At(paths[i])
-		if err != nil {
-			return t, err
-		}
-		m := n.Band().Members()
-		s := make([]int64, m)
-		for k := range s {
-			s[k] = sizes[min(k, len(sizes)-1)]
-		}
-		if t, err = t.TileBand(paths[i], s); err != nil {
-			return t, err
-		}
-	}
-	return t, nil
-}
-
 // parseInterspersed parses flags given before or after the positional
 // arguments (tilefuse run polybench/gemm --dataset MINI) and returns the
 // positional ones; "--" ends the flags.
@@ -373,7 +323,7 @@ func runCompile(e *env, args []string) int {
 	}
 	// For CUDA, the host IR needs the kernels' PTX, from llc.
 	hostIR, ptx := mod.IR, ""
-	if j.target == emit.CUDA && mod.KernelIR != "" {
+	if j.opts.Target == emit.CUDA && mod.KernelIR != "" {
 		ptc := tc
 		if ptc == nil {
 			ptc, _ = runner.FindToolchain()
@@ -395,7 +345,7 @@ func runCompile(e *env, args []string) int {
 	}
 	base := strings.TrimSuffix(*out, ".ll")
 	files := []struct{ name, text string }{{base + ".ll", hostIR}, {base + ".h", mod.Header}}
-	if j.target == emit.CUDA {
+	if j.opts.Target == emit.CUDA {
 		files = append(files, struct{ name, text string }{base + ".kernel.ll", mod.KernelIR})
 		if ptx != "" {
 			files = append(files, struct{ name, text string }{base + ".ptx", ptx})

@@ -34,7 +34,7 @@ func TestCompileErrors(t *testing.T) {
 		{"bad tile", []string{"compile", "--tile", "8,x", "-o", out, "polybench/gemm"}, `"x" is not a positive tile size`},
 		{"zero tile", []string{"compile", "--tile", "0", "-o", out, "polybench/gemm"}, `"0" is not a positive tile size`},
 		{"bad target", []string{"compile", "--target", "fpga", "-o", out, "polybench/gemm"}, `unknown target "fpga"`},
-		{"bad fuse", []string{"compile", "--fuse", "most", "-o", out, "polybench/gemm"}, `unknown fusion heuristic "most"`},
+		{"bad fuse", []string{"compile", "--fuse", "most", "-o", out, "polybench/gemm"}, `unknown fusion strategy "most" (none, min, smart, max or post)`},
 		{"bad source", []string{"compile", "-o", out, "testdata/scop/bad_subscript.c"}, "bad_subscript.c:4:7: non-affine subscript"},
 		{"several functions", []string{"compile", "-o", out, "testdata/scop/two.c"}, "pick one with --func"},
 		{"unknown kernel", []string{"compile", "-o", out, "polybench/nope"}, `unknown PolyBench kernel "nope"`},
@@ -120,41 +120,6 @@ func TestDropIn(t *testing.T) {
 		got := build(filepath.Join(dir, "dropin"+string(rune('0'+i))), "testdata/dropin/main.c", obj)
 		if got != want {
 			t.Errorf("%v: the program prints differently with tilefuse's smooth", flags)
-		}
-	}
-}
-
-// TestTileOutermost tiles the outermost permutable bands only, the last
-// size repeating.
-func TestTileOutermost(t *testing.T) {
-	p, err := loadOne("test", "polybench/gemm", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		fuse  string
-		sizes []int64
-		want  string
-	}{
-		// The original order has one outermost band, [i], above the
-		// statements' own bands, which stay as they are.
-		{"none", []int64{4}, "band [ni, nj, nk] -> { S0[i, j] -> [floor(i/4)]; S1[i, k, j] -> [floor(i/4)] }  (permutable, coincident [1])\n" +
-			"      band [ni, nj, nk] -> { S0[i, j] -> [i]; S1[i, k, j] -> [i] }  (permutable, coincident [1])\n" +
-			"        sequence\n" +
-			"          filter [ni, nj, nk] -> { S0[i, j] }\n" +
-			"            band [ni, nj, nk] -> { S0[i, j] -> [j] }  (permutable, coincident [1])\n"},
-		{"smart", []int64{4, 8}, "band [ni, nj, nk] -> { S0[i, j] -> [floor(i/4), 0, floor(j/8)]; S1[i, k, j] -> [floor(i/4), floor(k/8), floor(j/8)] }"},
-	} {
-		tree, err := scheduleProgram(p, tc.fuse, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tiled, err := tileOutermost(tree, tc.sizes)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(tiled.Text(), tc.want) {
-			t.Errorf("--fuse %s --tile %v: the tree lacks\n%s\n%s", tc.fuse, tc.sizes, tc.want, tiled.Text())
 		}
 	}
 }

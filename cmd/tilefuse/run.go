@@ -15,6 +15,7 @@ import (
 	"tilefuse/polybench"
 	"tilefuse/polymage"
 	"tilefuse/runner"
+	"tilefuse/tiling"
 )
 
 const runCmdHelp = `
@@ -109,7 +110,7 @@ func runRun(e *env, args []string) int {
 		w = -1 // runner.Options: 0 means the default, negative none
 	}
 	ir := mod.IR
-	if j.target == emit.CUDA {
+	if j.opts.Target == emit.CUDA {
 		warn := func(msg string) { fmt.Fprintf(e.stderr, "tilefuse run: %s: %s\n", j.source, msg) }
 		if _, ir, err = cudaHost(tc, mod, warn); err != nil {
 			return fail(fmt.Errorf("tilefuse run: %s: %v", j.source, err))
@@ -206,30 +207,23 @@ func runSizes(cmd string, j *compileJob, dataset, size string) (map[string]int64
 }
 
 func runConfig(j *compileJob, threads int) string {
-	s := "fuse " + j.fuse
-	if len(j.tiles) > 0 {
-		var ts []string
-		for _, t := range j.tiles {
-			ts = append(ts, fmt.Sprint(t))
-		}
-		s += ", tile " + strings.Join(ts, ",")
+	o := j.opts
+	s := "fuse " + o.Strategy.String()
+	if len(o.Tile.Sizes) > 0 {
+		s += ", tile " + tiling.FormatSizes(o.Tile.Sizes)
 	}
-	if j.target != 0 {
-		s += ", target " + j.target.String()
+	if o.Target != emit.CPU {
+		s += ", target " + o.Target.String()
 		for _, x := range []struct {
 			name  string
 			sizes []int64
-		}{{"threads", j.threadSizes}, {"blocks", j.blockSizes}} {
+		}{{"threads", o.GPU.Threads}, {"blocks", o.GPU.Blocks}} {
 			if len(x.sizes) > 0 {
-				var ss []string
-				for _, v := range x.sizes {
-					ss = append(ss, fmt.Sprint(v))
-				}
-				s += ", " + x.name + " " + strings.Join(ss, ",")
+				s += ", " + x.name + " " + tiling.FormatSizes(x.sizes)
 			}
 		}
 	}
-	if j.par && !j.gpu() {
+	if o.Parallel && !j.gpu() {
 		s += ", parallel"
 		switch {
 		case threads == 1:

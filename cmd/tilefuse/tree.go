@@ -2,22 +2,28 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"os"
 	"strings"
 
+	"tilefuse/compiler"
 	"tilefuse/deps"
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
+	"tilefuse/tiling"
 )
 
 const treeHelp = `
 Prints the schedule tree of SOURCE. --fuse none gives the original program
 order; min, smart and max run the Pluto-style scheduler with that fusion
 heuristic (min: every strongly connected component apart; smart: fuse
-where no parallel member is lost; max: fuse wherever legal).
+where no parallel member is lost; max: fuse wherever legal); post is
+post-tiling fusion (live-out spaces tiled, the producers their tiles need
+fused in with extension nodes). --tile T,... tiles the tree as 'tilefuse
+compile --tile' does (for post: the tiled spaces' bands; default 32,256).
 
 --format text is an outline for reading; json is the inspection format
 documented in package scheduletree (it round-trips, and check-tree reads
@@ -35,8 +41,9 @@ with one concrete pair of instances it orders wrongly (exit 1).
 func runTree(e *env, args []string) int {
 	cmd := lookup("tree")
 	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
-	fuse := fs.String("fuse", "smart", "none (original order), min, smart or max")
+	fuse := fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices())
 	format := fs.String("format", "text", "text, json or yaml")
+	tile := fs.String("tile", "", "tile sizes T,... (of the outermost permutable bands; of the live-out spaces with --fuse post)")
 	fn := fs.String("func", "", "the C function to compile, when SOURCE has several")
 	if err := parseFlags(fs, e, cmd, treeHelp, args); err != nil {
 		return exitUsageOr(err)
@@ -49,16 +56,27 @@ func runTree(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "tilefuse tree: unknown format %q (text, json or yaml)\n", *format)
 		return exitUsage
 	}
+	strategy, err := parseStrategy("tree", *fuse)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	sizes, err := parseTile("tree", *tile)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
 	p, err := loadOne("tree", fs.Arg(0), *fn)
 	if err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	t, err := scheduleProgram(p, *fuse, false)
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tilefuse tree: %s: %v\n", fs.Arg(0), err)
 		return exitUsage
 	}
+	t := r.Tree()
 	var out []byte
 	switch *format {
 	case "json":
@@ -93,24 +111,6 @@ func loadOne(cmd, source, fn string) (*scop.Program, error) {
 	return progs[0], nil
 }
 
-// scheduleProgram builds the tree for a fusion mode ("none" = original
-// order), with the band members in the hyperplanes' order when keepOrder
-// is set (else the innermost one is chosen for locality).
-func scheduleProgram(p *scop.Program, fuse string, keepOrder bool) (scheduletree.Tree, error) {
-	if fuse == "none" {
-		return scheduler.Original(p)
-	}
-	mode, err := scheduler.ParseFuse(fuse)
-	if err != nil {
-		return scheduletree.Tree{}, err
-	}
-	g, err := deps.Memory(p)
-	if err != nil {
-		return scheduletree.Tree{}, err
-	}
-	return scheduler.Schedule(p, g, scheduler.Options{Fuse: mode, KeepOrder: keepOrder})
-}
-
 func runCheckTree(e *env, args []string) int {
 	cmd := lookup("check-tree")
 	fs := flag.NewFlagSet("check-tree", flag.ContinueOnError)
@@ -132,12 +132,8 @@ func runCheckTree(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	if err := sameInstances(p, t); err != nil {
-		fmt.Fprintf(e.stderr, "%s: %v\n", fs.Arg(1), err)
-		return exitCheck
-	}
-	if err := scheduletree.Validate(t); err != nil {
-		fmt.Fprintf(e.stderr, "%s: invalid tree: %s\n", fs.Arg(1), strings.ReplaceAll(err.Error(), "\n", "; "))
+	if err := compiler.CheckTree(p, t); err != nil {
+		fmt.Fprintf(e.stderr, "%s: %s\n", fs.Arg(1), oneLine(err))
 		return exitCheck
 	}
 	g, err := deps.Memory(p)
@@ -179,20 +175,4 @@ func readTree(name string) (scheduletree.Tree, error) {
 		return t, fmt.Errorf("%s: %v", name, err)
 	}
 	return t, nil
-}
-
-// sameInstances checks that the tree's domain is the program's.
-func sameInstances(p *scop.Program, t scheduletree.Tree) error {
-	dom, err := p.Domains()
-	if err != nil {
-		return err
-	}
-	eq, err := t.Domain().IsEqual(dom)
-	if err != nil {
-		return err
-	}
-	if !eq {
-		return fmt.Errorf("the tree's domain %s is not the program's %s", t.Domain(), dom)
-	}
-	return nil
 }

@@ -1,5 +1,10 @@
 package simplex
 
+import (
+	"sync"
+	"sync/atomic"
+)
+
 // Budget caps the work of one call. A nil *Budget means a fresh budget of
 // DefaultBudget operations. Ops is the number of operations left; every
 // simplex pivot, every node of the integer search and every step of the basis
@@ -20,6 +25,20 @@ type BudgetExceeded struct{}
 
 func (BudgetExceeded) Error() string { return "presburger: operation budget exceeded" }
 
+// interrupts counts the reasons, in force, to stop every operation: while
+// it is positive, each charge panics with BudgetExceeded (see Interrupt).
+var interrupts atomic.Int32
+
+// Interrupt makes every budget charge, in progress or started later, fail
+// with BudgetExceeded, until the returned function is called (once). It
+// is how a cancelled context stops a long computation: an atomic load per
+// charge is the whole cost.
+func Interrupt() (resume func()) {
+	interrupts.Add(1)
+	var once sync.Once
+	return func() { once.Do(func() { interrupts.Add(-1) }) }
+}
+
 // orDefault returns b, or a fresh default budget when b is nil.
 func orDefault(b *Budget) *Budget {
 	if b == nil {
@@ -32,7 +51,7 @@ func orDefault(b *Budget) *Budget {
 // is exhausted.
 func (b *Budget) spend(n int64) {
 	b.Ops -= n
-	if b.Ops < 0 {
+	if b.Ops < 0 || interrupts.Load() > 0 {
 		panic(BudgetExceeded{})
 	}
 }

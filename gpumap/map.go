@@ -1,4 +1,4 @@
-package emit
+package gpumap
 
 import (
 	"fmt"
@@ -8,8 +8,9 @@ import (
 	"tilefuse/scheduletree"
 )
 
-// MapGPU returns t with the default GPU mapping as marks (see gpu.go for
-// what the marks mean to Emit), for the AST generated from it. It
+// Map returns t with the default GPU mapping as marks (package emit's
+// gpu.go says what the marks mean to emit.Emit), for the AST generated
+// from it; sizes bound the threads of a block. It
 // follows the tree from the root; the subtrees under existing "kernel",
 // "thread" or "skipped" marks are left as they are.
 //
@@ -49,18 +50,18 @@ import (
 // only with the earlier members of its band fixed need not hold with
 // only their tiles fixed. Threads and host loops fix the members they
 // skip, so there a later coincident member is parallel.
-func MapGPU(t scheduletree.Tree, opts Options) (scheduletree.Tree, error) {
-	if len(opts.ThreadSizes) > maxDims {
-		return t, checkSizes(opts)
+func Map(t scheduletree.Tree, sizes Sizes) (scheduletree.Tree, error) {
+	if err := sizes.Check(false); err != nil {
+		return t, fmt.Errorf("gpumap: %v", err)
 	}
-	m := &treeMapper{t: t, ts: sizes3(opts.ThreadSizes, DefaultThreadSizes)}
+	m := &treeMapper{t: t, ts: sizes.Threads3()}
 	err := m.host(scheduletree.Path{})
 	return m.t, err
 }
 
 type treeMapper struct {
 	t  scheduletree.Tree
-	ts [maxDims]int64
+	ts [Dims]int64
 }
 
 func (m *treeMapper) at(p scheduletree.Path) *scheduletree.Node {
@@ -110,7 +111,7 @@ func mappedMark(n *scheduletree.Node) bool {
 		return false
 	}
 	switch n.Mark() {
-	case MarkKernel, MarkThread, "skipped":
+	case scheduletree.MarkKernel, scheduletree.MarkThread, scheduletree.MarkSkipped:
 		return true
 	}
 	return false
@@ -164,7 +165,7 @@ func (m *treeMapper) kernel(p scheduletree.Path) error {
 			return err
 		}
 	}
-	if err := m.mark(p, MarkKernel); err != nil {
+	if err := m.mark(p, scheduletree.MarkKernel); err != nil {
 		return err
 	}
 	bp := p.Child(0) // the block band
@@ -183,7 +184,7 @@ func (m *treeMapper) kernel(p scheduletree.Path) error {
 			return err
 		}
 		m.t = t
-		if err := m.mark(bp.Child(0), MarkThread); err != nil {
+		if err := m.mark(bp.Child(0), scheduletree.MarkThread); err != nil {
 			return err
 		}
 		if err := m.serialAfter(bp.Child(0).Child(0)); err != nil {
@@ -238,7 +239,7 @@ func (m *treeMapper) wavefront(p scheduletree.Path) error {
 // band is degenerate (generates no loop).
 func (m *treeMapper) serialAfter(p scheduletree.Path) error {
 	if m.at(p).Child(0).Kind() != scheduletree.KindMark {
-		return m.mark(p.Child(0), MarkSerial)
+		return m.mark(p.Child(0), scheduletree.MarkSerial)
 	}
 	return nil
 }
@@ -270,7 +271,7 @@ func (m *treeMapper) threads(p scheduletree.Path) (bool, error) {
 					return false, err
 				}
 			}
-			if err := m.mark(p, MarkThread); err != nil {
+			if err := m.mark(p, scheduletree.MarkThread); err != nil {
 				return false, err
 			}
 			return true, m.serialAfter(p.Child(0))

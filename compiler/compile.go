@@ -1,0 +1,242 @@
+package compiler
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"tilefuse/ast"
+	"tilefuse/deps"
+	"tilefuse/emit"
+	"tilefuse/fusion"
+	"tilefuse/gpumap"
+	"tilefuse/presburger"
+	"tilefuse/scheduler"
+	"tilefuse/scheduletree"
+	"tilefuse/scop"
+	"tilefuse/tiling"
+)
+
+// Result holds every intermediate value of a compilation; the fields of
+// stages after Options.Stop (or after a failing stage) are zero.
+type Result struct {
+	Program *scop.Program
+	Options Options
+	// Deps are the program's memory dependences (nil when no stage
+	// needed them: the original order, or a given tree).
+	Deps *deps.Graph
+	// Scheduled is the scheduler's tree (or Options.Tree); Tiled the tree
+	// after tiling, with TiledBands the paths of the bands tiled (each
+	// now a tile band above its point band); Fused after fusion; Mapped
+	// after the GPU mapping (the tree AST generation reads).
+	Scheduled, Tiled, Fused, Mapped scheduletree.Tree
+	TiledBands                      []scheduletree.Path
+	// Fusion is what post-tiling fusion decided for each computation
+	// space (strategy Post only).
+	Fusion *fusion.Result
+	// AST is the generated code; Module the emitted LLVM IR.
+	AST    ast.Node
+	Module *emit.Module
+	// Times is the wall time of each stage, indexed by Stage.
+	Times [StageEmit + 1]time.Duration
+	// Done is the last stage completed.
+	Done Stage
+}
+
+// Tree returns the last tree the compilation produced.
+func (r *Result) Tree() scheduletree.Tree {
+	switch {
+	case r.Done >= StageMap:
+		return r.Mapped
+	case r.Done >= StageFuse:
+		return r.Fused
+	case r.Done >= StageTile:
+		return r.Tiled
+	}
+	return r.Scheduled
+}
+
+// C prints the AST as a complete C function called fn (see
+// ast.PrintProgram): the naive C of the original order is the peers'
+// input and the runner's reference.
+func (r *Result) C(fn string) (string, error) {
+	if r.AST == nil {
+		return "", fmt.Errorf("compiler: no AST (the compilation stopped after %s)", r.Done)
+	}
+	return ast.PrintProgram(r.Program, r.AST, fn)
+}
+
+// InternalError is a panic inside a stage: a bug in tilefuse, reported
+// as an error with the stack where it happened.
+type InternalError struct {
+	Stage Stage
+	Value any
+	Stack []byte
+}
+
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("internal error in stage %s (a bug in tilefuse, please report it): %v", e.Stage, e.Value)
+}
+
+// exclusive serialises the compilations that change process-wide
+// presburger state (a watched context, an operation limit).
+var exclusive sync.RWMutex
+
+// Compile runs the stages on p with opts and returns what each produced.
+// On an error, the Result holds the stages completed before it. When ctx
+// ends first, the error wraps ctx.Err().
+func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error) {
+	if ctx.Done() != nil || opts.MaxOps > 0 {
+		exclusive.Lock()
+		defer exclusive.Unlock()
+		if opts.MaxOps > 0 {
+			old := presburger.CurrentLimits()
+			presburger.SetLimits(presburger.Limits{MaxOps: opts.MaxOps, MaxPieces: old.MaxPieces})
+			defer presburger.SetLimits(old)
+		}
+	} else {
+		exclusive.RLock()
+		defer exclusive.RUnlock()
+	}
+	stop := presburger.WatchContext(ctx)
+	defer stop()
+
+	r := &Result{Program: p, Options: opts}
+	last := opts.Stop
+	if last == 0 || last > StageEmit {
+		last = StageEmit
+	}
+	if p == nil && (opts.Tree == nil || last > StageAST) {
+		return r, fmt.Errorf("compiler: no program")
+	}
+	for s := StageSchedule; s <= last; s++ {
+		start := time.Now()
+		err := r.run(s)
+		r.Times[s] = time.Since(start)
+		if cerr := ctx.Err(); cerr != nil {
+			return r, fmt.Errorf("compilation stopped during %s: %w", s, cerr)
+		}
+		if err != nil {
+			return r, err
+		}
+		r.Done = s
+	}
+	return r, nil
+}
+
+// run runs one stage, turning a panic into an InternalError.
+func (r *Result) run(s Stage) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &InternalError{Stage: s, Value: v, Stack: debug.Stack()}
+		}
+	}()
+	switch s {
+	case StageSchedule:
+		return r.schedule()
+	case StageTile:
+		if r.Options.Strategy == Post && r.Options.Tree == nil {
+			// Post-tiling fusion tiles the live-out spaces itself.
+			r.Tiled = r.Scheduled
+			return nil
+		}
+		r.Tiled, r.TiledBands, err = tiling.Apply(r.Scheduled, r.Options.Tile)
+	case StageFuse:
+		return r.fuse()
+	case StageMap:
+		r.Mapped = r.Fused
+		if r.Options.Target.GPU() {
+			r.Mapped, err = gpumap.Map(r.Fused, r.Options.GPU)
+		}
+	case StageAST:
+		// On the GPU targets the marks carry the parallelism: the AST's
+		// parallel flags would map the nests the mapping leaves on the
+		// host.
+		par := r.Options.Parallel && !r.Options.Target.GPU()
+		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, Context: r.Options.Context})
+	case StageEmit:
+		r.Module, err = emit.Emit(r.Program, r.AST, emit.Options{
+			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel,
+			Dynamic: r.Options.Dynamic, ThreadSizes: r.Options.GPU.Threads, BlockSizes: r.Options.GPU.Blocks,
+		})
+	}
+	return err
+}
+
+// fuse runs post-tiling fusion for strategy Post; the other strategies
+// fused while scheduling.
+func (r *Result) fuse() error {
+	r.Fused = r.Tiled
+	if r.Options.Strategy != Post || r.Options.Tree != nil {
+		return nil
+	}
+	flow, err := deps.Dataflow(r.Program)
+	if err != nil {
+		return err
+	}
+	m := 1
+	if r.Options.Target.GPU() {
+		m = 2
+	}
+	pr, err := fusion.Post(r.Tiled, r.Program, flow, fusion.Options{Sizes: r.Options.Tile.Sizes, Parallel: m})
+	if err != nil {
+		return err
+	}
+	r.Fused, r.Fusion, r.TiledBands = pr.Tree, pr, pr.TileBands
+	return nil
+}
+
+// schedule builds the initial tree, or takes the user's.
+func (r *Result) schedule() error {
+	if t := r.Options.Tree; t != nil {
+		if err := CheckTree(r.Program, *t); err != nil {
+			return err
+		}
+		r.Scheduled = *t
+		return nil
+	}
+	if r.Options.Strategy == None {
+		t, err := scheduler.Original(r.Program)
+		r.Scheduled = t
+		return err
+	}
+	fuse, ok := r.Options.Strategy.fuse()
+	if !ok {
+		return fmt.Errorf("compiler: unknown strategy %v", r.Options.Strategy)
+	}
+	g, err := deps.Memory(r.Program)
+	if err != nil {
+		return err
+	}
+	r.Deps = g
+	// GPU targets keep the hyperplanes' order of band members: the
+	// mapping takes the leading coincident members for blocks and
+	// threads, where the CPU wants the best-locality member innermost.
+	r.Scheduled, err = scheduler.Schedule(r.Program, g, scheduler.Options{Fuse: fuse, KeepOrder: r.Options.Target.GPU()})
+	return err
+}
+
+// CheckTree checks that t is a valid tree and, when p is given, that it
+// schedules exactly p's statement instances.
+func CheckTree(p *scop.Program, t scheduletree.Tree) error {
+	if err := scheduletree.Validate(t); err != nil {
+		return fmt.Errorf("invalid tree: %v", err)
+	}
+	if p == nil {
+		return nil
+	}
+	dom, err := p.Domains()
+	if err != nil {
+		return err
+	}
+	eq, err := t.Domain().IsEqual(dom)
+	if err != nil {
+		return err
+	}
+	if !eq {
+		return fmt.Errorf("the tree's domain %s is not the program's %s", t.Domain(), dom)
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package compiler
+
+import (
+	"tilefuse/emit"
+	"tilefuse/gpumap"
+	"tilefuse/presburger"
+	"tilefuse/scheduletree"
+	"tilefuse/tiling"
+)
+
+// Options are the decisions of one compilation; the zero value compiles
+// the original program order for the CPU, serially, untiled.
+type Options struct {
+	// Strategy schedules and fuses the program.
+	Strategy Strategy
+	// Tile tiles the scheduled tree (no tiling without sizes).
+	Tile tiling.Policy
+	// Target is what the code runs on.
+	Target emit.Target
+	// Parallel runs the CPU's outermost coincident loops on OpenMP
+	// threads; Dynamic hands their iterations out one at a time instead
+	// of one block per thread. The GPU targets take their parallelism
+	// from the mapping.
+	Parallel, Dynamic bool
+	// GPU bounds the launches of the GPU targets (threads per block and
+	// blocks per grid along x, y, z; gpumap's defaults where missing).
+	GPU gpumap.Sizes
+	// Func names the emitted function (default: the program's name).
+	Func string
+	// Context is a parameter set AST generation may assume.
+	Context presburger.Set
+	// Tree, when set, is the schedule to compile instead of scheduling
+	// the program: a user's tree, checked to schedule exactly the
+	// program's instances, that the later stages (tiling, mapping, AST,
+	// emission) take as the scheduler's.
+	Tree *scheduletree.Tree
+	// Stop ends the compilation after this stage (zero: after Emit).
+	Stop Stage
+	// MaxOps caps the solver steps of each presburger operation (zero:
+	// presburger.DefaultLimits). Like a deadline, it makes the
+	// compilation exclusive in the process.
+	MaxOps int64
+}
+
+// Stage names a step of Compile.
+type Stage int
+
+// The stages in order.
+const (
+	StageSchedule Stage = iota + 1
+	StageTile
+	StageFuse
+	StageMap
+	StageAST
+	StageEmit
+)
+
+var stageNames = [...]string{StageSchedule: "schedule", StageTile: "tile", StageFuse: "fuse", StageMap: "map", StageAST: "ast", StageEmit: "emit"}
+
+func (s Stage) String() string {
+	if s > 0 && int(s) < len(stageNames) {
+		return stageNames[s]
+	}
+	return "stage?"
+}

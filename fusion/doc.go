@@ -1,0 +1,48 @@
+// Package fusion owns post-tiling fusion on schedule trees (seed 004,
+// Zhao and Di, MICRO 2020; ../shared/DESIGN.md §6).
+//
+// Post starts from the conservative tree (each computation space, a child
+// of the outermost sequence, with its own band: the scheduler's min
+// fusion) and decides, space by space from the last to the first:
+//
+//   - A live-out space (it writes data that lives after the program), a
+//     space no later space reads, or one that cannot be fused (below) is
+//     tiled: its band, when permutable, becomes a tile band over a point
+//     band (package tiling's primitive, Options.Sizes).
+//   - An intermediate space S is fused when every space reading its
+//     values is tiled or fused itself: for each group (a tiled space and
+//     what is fused into it) that needs S, the extension schedule E_S maps
+//     the group's tile coordinates to the instances of S its tiles read,
+//     followed transitively through chains of producers (what the tiled
+//     space reads from S, and what the fused consumers of S read from it
+//     in each tile). Neighbouring tiles' images overlap at stencil borders:
+//     that overlap is the recomputation that keeps the tile loop parallel.
+//     Each E_S is over-approximated by the simple hull of each statement's
+//     part within its domain, so that deep pyramids of up- and
+//     down-sampling do not multiply pieces; the extra instances are valid
+//     and read values the hull of their own producers provides.
+//   - The parallelism check (m vs n): with m = Options.Parallel, the
+//     parallel tile dimensions to keep (1 for the CPU, 2 for a GPU), and n
+//     the leading coincident members of S's band, S is not fused when
+//     m > n; it is then tiled as its own live-out.
+//   - Shared intermediates (Algorithm 3): S needed by several groups is
+//     fused into all of them only when their extension images are
+//     disjoint (no instance computed twice); otherwise it is tiled itself.
+//   - S is not moved past another space that writes what S reads or
+//     touches what S writes (other than a consumer fused along).
+//
+// The tree surgery: under a tiled space's tile band, an extension node
+// with the union of its fused spaces' E_S, then a sequence of their
+// filters (each with its original subtree, in program order) and last the
+// tiled space's filter with its point band. A fused space's original
+// subtree is hidden under a "skipped" mark; its instances that no
+// extension needs are never executed (dead-instance elimination).
+//
+// Every Space records its decision (fused into which groups with which
+// extension, or tiled and why) for `tilefuse explain`.
+//
+// Still to come here: promotion of intermediates produced and consumed
+// within one tile to tile-local buffers ("promote[A]" marks), and
+// Halide-style call schedules (compute_at, store_at) expressed with the
+// same machinery.
+package fusion

@@ -1,0 +1,380 @@
+package fusion
+
+import (
+	"fmt"
+	"slices"
+
+	"tilefuse/deps"
+	"tilefuse/presburger"
+	"tilefuse/scheduletree"
+	"tilefuse/scop"
+	"tilefuse/tiling"
+)
+
+// Options configure Post.
+type Options struct {
+	// Sizes are the tile sizes of the tiled spaces' bands (member k gets
+	// tiling.SizeOf(Sizes, k)); empty means DefaultSizes.
+	Sizes []int64
+	// Parallel is m, the number of leading parallel tile members a tiled
+	// space must keep: 1 for the CPU, 2 for a GPU mapping. A producer
+	// whose band has fewer leading coincident members is not fused.
+	Parallel int
+}
+
+// DefaultSizes are the tile sizes when none are given: 32 rows by 256
+// columns of a row-major image (the last size repeats for further
+// members: a third member of an image band is its innermost, x).
+var DefaultSizes = []int64{32, 256}
+
+// Result is what Post did.
+type Result struct {
+	Tree scheduletree.Tree
+	// Spaces are the computation spaces in program order, each with its
+	// decision; empty when the tree has no outer sequence (one space,
+	// tiled as a whole by package tiling's policy).
+	Spaces []*Space
+	// TileBands are the paths of the tile bands in Tree.
+	TileBands []scheduletree.Path
+}
+
+// Post applies post-tiling fusion to the conservative tree t of program
+// p (each computation space its own child of the outer sequence, as the
+// scheduler's min fusion gives): see the package documentation.
+func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (*Result, error) {
+	sizes := opts.Sizes
+	if len(sizes) == 0 {
+		sizes = DefaultSizes
+	}
+	seq, ok := outerSequence(t)
+	if !ok {
+		tt, tiled, err := tiling.Apply(t, tiling.Policy{Sizes: sizes})
+		return &Result{Tree: tt, TileBands: tiled}, err
+	}
+	sp, err := spaces(t, seq, p)
+	if err != nil {
+		return nil, err
+	}
+	pf := &post{t: t, seq: seq, spaces: sp, flow: flow, sizes: sizes, m: opts.Parallel, tiles: map[int]presburger.UnionMap{}}
+	for i := len(sp) - 1; i >= 0; i-- {
+		if err := pf.decide(sp[i]); err != nil {
+			return nil, fmt.Errorf("fusion: space %d (%v): %w", i, sp[i].Stmts, err)
+		}
+	}
+	if err := pf.rebuild(); err != nil {
+		return nil, err
+	}
+	r := &Result{Tree: pf.t, Spaces: sp}
+	for _, s := range sp {
+		if s.TileBand != nil {
+			r.TileBands = append(r.TileBands, s.TileBand)
+		}
+	}
+	return r, nil
+}
+
+type post struct {
+	t      scheduletree.Tree
+	seq    scheduletree.Path
+	spaces []*Space
+	flow   *deps.Flow
+	sizes  []int64
+	m      int
+	// tiles[i] maps the instances of tiled space i to its tile
+	// coordinates.
+	tiles map[int]presburger.UnionMap
+	// reverse flow: sink instance -> source instance.
+	from *presburger.UnionMap
+}
+
+// groups returns, for space s, the tiled spaces whose tiles must compute
+// its values: the tiled consumers themselves and the groups of fused ones.
+func (pf *post) groups(s *Space) []int {
+	var out []int
+	for _, c := range s.consumers {
+		cs := pf.spaces[c]
+		if cs.Fused() {
+			for _, g := range cs.FusedInto {
+				out = appendNewInt(out, g)
+			}
+		} else {
+			out = appendNewInt(out, c)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// decide fuses s into the tiles of its consumers' groups, or tiles it.
+func (pf *post) decide(s *Space) error {
+	reason := pf.fusable(s)
+	var exts []presburger.UnionMap
+	groups := pf.groups(s)
+	if reason == "" {
+		for _, g := range groups {
+			e, err := pf.extension(s, g)
+			if err != nil {
+				return err
+			}
+			if empty, err := e.IsEmpty(); err != nil {
+				return err
+			} else if empty {
+				reason = fmt.Sprintf("the tiles of space %d need none of its values", g)
+				break
+			}
+			exts = append(exts, e)
+		}
+	}
+	if reason == "" && len(exts) > 1 {
+		// Algorithm 3: fuse a shared intermediate into several groups only
+		// when no instance would be computed twice.
+		reason = pf.disjoint(groups, exts)
+	}
+	if reason == "" {
+		s.FusedInto, s.Extension = groups, exts
+		return nil
+	}
+	s.Reason = reason
+	return pf.tile(s)
+}
+
+// fusable returns why s cannot be fused, or "".
+func (pf *post) fusable(s *Space) string {
+	switch {
+	case s.LiveOut:
+		return "its values live after the program"
+	case len(s.consumers) == 0:
+		return "no later space reads its values"
+	case !s.band:
+		return "it has no band"
+	case pf.m > s.Coincident:
+		return fmt.Sprintf("m > n: the tiles keep %d parallel dimensions and its band has %d leading coincident members", pf.m, s.Coincident)
+	}
+	if self, err := pf.selfFlow(s); err != nil {
+		return err.Error()
+	} else if self {
+		// The extension would have to be closed under the space's own
+		// dataflow (a transitive closure, which Presburger arithmetic
+		// cannot express in general).
+		return "its instances read values it computes itself"
+	}
+	for _, c := range s.consumers {
+		if _, tiled := pf.tiles[c]; !tiled && !pf.spaces[c].Fused() {
+			return fmt.Sprintf("its consumer, space %d, has no tiles", c)
+		}
+	}
+	// Moving s to the position of its groups must not reorder it with
+	// another space touching its data: none between s and the last group
+	// may write what s reads, or write or read what s writes unless it is
+	// a consumer fused along.
+	last := slices.Max(pf.groups(s))
+	for _, o := range pf.spaces[s.Index+1 : last+1] {
+		for _, a := range o.Writes {
+			if slices.Contains(s.Reads, a) || slices.Contains(s.Writes, a) {
+				return fmt.Sprintf("space %d writes %s in between", o.Index, a)
+			}
+		}
+		if slices.Contains(s.consumers, o.Index) {
+			continue
+		}
+		for _, a := range o.Reads {
+			if slices.Contains(s.Writes, a) {
+				return fmt.Sprintf("space %d reads %s in between", o.Index, a)
+			}
+		}
+	}
+	return ""
+}
+
+// selfFlow reports whether some instance of s reads a value another
+// instance of s wrote.
+func (pf *post) selfFlow(s *Space) (bool, error) {
+	f, err := pf.flow.May.IntersectDomain(s.domain)
+	if err == nil {
+		f, err = f.IntersectRange(s.domain)
+	}
+	if err != nil {
+		return false, err
+	}
+	empty, err := f.IsEmpty()
+	return !empty, err
+}
+
+// sourceOf returns the reverse value flow: sink instance -> the source
+// instances whose values it reads.
+func (pf *post) sourceOf() (presburger.UnionMap, error) {
+	if pf.from == nil {
+		r, err := pf.flow.May.Reverse()
+		if err != nil {
+			return r, err
+		}
+		pf.from = &r
+	}
+	return *pf.from, nil
+}
+
+// extension returns the map from the tile coordinates of group g to the
+// instances of s its tiles need: what the tiled space and the spaces
+// fused into it read from s.
+func (pf *post) extension(s *Space, g int) (presburger.UnionMap, error) {
+	from, err := pf.sourceOf()
+	if err != nil {
+		return from, err
+	}
+	from, err = from.IntersectRange(s.domain)
+	if err != nil {
+		return from, err
+	}
+	tile, err := pf.tiles[g].Reverse() // o -> instances of g
+	if err != nil {
+		return tile, err
+	}
+	need := tile
+	for _, c := range s.consumers {
+		cs := pf.spaces[c]
+		if k := slices.Index(cs.FusedInto, g); k >= 0 {
+			if need, err = need.Union(cs.Extension[k]); err != nil {
+				return need, err
+			}
+		}
+	}
+	e, err := need.ApplyRange(from)
+	if err != nil {
+		return e, err
+	}
+	return hull(e, s.domain)
+}
+
+// hull over-approximates each statement's part of the extension e by one
+// convex piece (its simple hull) within the statement's domain dom. An
+// extension may hold more instances than the tiles need: they are valid
+// instances, and what they read is derived from the hull in turn, so
+// they compute right values; the hull only keeps the pieces of deep
+// producer chains (pyramids of up- and down-sampling) from multiplying.
+func hull(e presburger.UnionMap, dom presburger.UnionSet) (presburger.UnionMap, error) {
+	var maps []presburger.Map
+	for _, m := range e.Maps() {
+		h, err := m.SimpleHull()
+		if err != nil {
+			return e, err
+		}
+		maps = append(maps, h)
+	}
+	if len(maps) == 0 {
+		return e, nil
+	}
+	u, err := presburger.UnionMapFromMaps(maps...)
+	if err != nil {
+		return e, err
+	}
+	return u.IntersectRange(dom)
+}
+
+// disjoint returns "" when no instance of s is in two groups' images.
+func (pf *post) disjoint(groups []int, exts []presburger.UnionMap) string {
+	imgs := make([]presburger.UnionSet, len(exts))
+	for i, e := range exts {
+		r, err := e.Range()
+		if err != nil {
+			return err.Error()
+		}
+		imgs[i] = r
+		for j := 0; j < i; j++ {
+			both, err := imgs[j].Intersect(r)
+			if err != nil {
+				return err.Error()
+			}
+			if empty, err := both.IsEmpty(); err != nil || !empty {
+				return fmt.Sprintf("the tiles of spaces %d and %d need overlapping instances", groups[j], groups[i])
+			}
+		}
+	}
+	return ""
+}
+
+// tile gives s its own tiles: its band, when permutable, is tiled.
+func (pf *post) tile(s *Space) error {
+	s.Tiled = true
+	if !s.band || !s.subtree.Band().Permutable {
+		return nil
+	}
+	b := s.subtree.Band()
+	sizes := make([]int64, b.Members())
+	for k := range sizes {
+		sizes[k] = tiling.SizeOf(pf.sizes, k)
+	}
+	sub, err := scheduletree.NewTree(scheduletree.NewDomain(s.domain, s.subtree))
+	if err != nil {
+		return err
+	}
+	if sub, err = sub.TileBand(scheduletree.Path{0}, sizes); err != nil {
+		return err
+	}
+	s.subtree = sub.Root().Child(0)
+	sched := s.subtree.Band().Schedule
+	if sched, err = sched.IntersectDomain(s.domain); err != nil {
+		return err
+	}
+	pf.tiles[s.Index] = sched
+	return nil
+}
+
+// rebuild writes the decisions into the tree: a tiled space with fused
+// producers gets, below its tile band, an extension with their
+// instances and a sequence of their subtrees before its point band;
+// fused spaces' own subtrees are hidden.
+func (pf *post) rebuild() error {
+	n, err := pf.t.At(pf.seq)
+	if err != nil {
+		return err
+	}
+	children := n.Children()
+	for _, s := range pf.spaces {
+		f := children[s.Index]
+		if s.Fused() {
+			children[s.Index] = scheduletree.NewFilter(f.Filter(), scheduletree.NewMark(scheduletree.MarkSkipped, s.subtree))
+			continue
+		}
+		sub := s.subtree
+		if _, tiled := pf.tiles[s.Index]; tiled {
+			sub, err = pf.fuseInto(s)
+			if err != nil {
+				return err
+			}
+		}
+		children[s.Index] = scheduletree.NewFilter(f.Filter(), sub)
+		if _, tiled := pf.tiles[s.Index]; tiled {
+			s.TileBand = pf.seq.Child(s.Index).Child(0)
+		}
+	}
+	pf.t, err = pf.t.Replace(pf.seq, scheduletree.NewSequence(children...))
+	return err
+}
+
+// fuseInto returns the tiled subtree of s with its fused producers.
+func (pf *post) fuseInto(s *Space) (*scheduletree.Node, error) {
+	var filters []*scheduletree.Node
+	ext := presburger.UnionMap{}
+	first := true
+	for _, o := range pf.spaces[:s.Index] {
+		k := slices.Index(o.FusedInto, s.Index)
+		if k < 0 {
+			continue
+		}
+		var err error
+		if first {
+			ext, first = o.Extension[k], false
+		} else if ext, err = ext.Union(o.Extension[k]); err != nil {
+			return nil, err
+		}
+		filters = append(filters, scheduletree.NewFilter(o.filter, o.subtree))
+	}
+	tileBand := s.subtree
+	if len(filters) == 0 {
+		return tileBand, nil
+	}
+	point := tileBand.Child(0)
+	filters = append(filters, scheduletree.NewFilter(s.filter, point))
+	body := scheduletree.NewExtension(ext, scheduletree.NewSequence(filters...))
+	return scheduletree.NewBand(tileBand.Band(), body), nil
+}

@@ -1,0 +1,205 @@
+package fusion_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"tilefuse/ast/interp"
+	"tilefuse/compiler"
+	"tilefuse/emit"
+	"tilefuse/frontend/cparse"
+	"tilefuse/polymage"
+	"tilefuse/presburger"
+	"tilefuse/scop"
+	"tilefuse/scop/charness"
+	"tilefuse/scop/refexec"
+	"tilefuse/tiling"
+)
+
+func load(t *testing.T, name string) *scop.Program {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", name+".c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := cparse.ParseFunc(name+".c", src, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// post compiles p with post-tiling fusion to its AST, executes it in the
+// interpreter and compares every array with the reference executor's.
+func post(t *testing.T, p *scop.Program, target emit.Target, sizes []int64, params map[string]int64) (*compiler.Result, *interp.Stats) {
+	t.Helper()
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{
+		Strategy: compiler.Post, Target: target, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageAST,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := charness.Inputs(p, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := map[string]*scop.Buffer{}, map[string]*scop.Buffer{}
+	for name, b := range in {
+		want[name], got[name] = b.Clone(), b.Clone()
+	}
+	if err := refexec.Run(p, params, want); err != nil {
+		t.Fatal(err)
+	}
+	st, err := interp.Run(p, r.AST, params, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, a := range want {
+		if arr := p.Array(name); arr != nil && arr.LiveOut && !bytes.Equal(a.Data, got[name].Data) {
+			t.Errorf("%s: array %s differs from the reference executor's", p.Name, name)
+		}
+	}
+	return r, st
+}
+
+// decisions summarises each space: "fused into [2]" or "tiled".
+func decisions(r *compiler.Result) []string {
+	var out []string
+	for _, s := range r.Fusion.Spaces {
+		if s.Fused() {
+			out = append(out, fmt.Sprintf("fused into %v", s.FusedInto))
+		} else {
+			out = append(out, "tiled")
+		}
+	}
+	return out
+}
+
+// tileCount counts the instances an extension gives tile o at params.
+func tileCount(t *testing.T, ext presburger.UnionMap, o []int64, params map[string]int64) int64 {
+	t.Helper()
+	coords := make([]string, len(o))
+	for i, v := range o {
+		coords[i] = fmt.Sprint(v)
+	}
+	tile, err := presburger.ParseUnionSet("{ [" + strings.Join(coords, ", ") + "] }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := tile.Apply(ext)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for _, s := range img.Sets() {
+		fixed, err := s.FixParams(params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := fixed.Count()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += c
+	}
+	return n
+}
+
+// TestPostCases: the algorithm's cases on small programs, each executed
+// and compared with the reference executor, with tile sizes that divide
+// the extents and that do not.
+func TestPostCases(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		target emit.Target
+		params map[string]int64
+		want   []string
+		// reason is a part of the first space's reason when it is tiled.
+		reason string
+	}{
+		// A chain: every producer is fused into the output's tiles.
+		{"chain", emit.CPU, map[string]int64{"n": 40}, []string{"fused into [2]", "fused into [2]", "tiled"}, ""},
+		// m vs n: q's band has one leading coincident member (j carries
+		// the writes to q[i]): fused on the CPU (m = 1), not for a GPU
+		// mapping (m = 2).
+		{"rowlast", emit.CPU, map[string]int64{"n": 19, "m": 21}, []string{"fused into [1]", "tiled"}, ""},
+		{"rowlast", emit.CUDAEmulate, map[string]int64{"n": 19, "m": 21}, []string{"tiled", "tiled"}, "m > n"},
+		// Two live-outs reading disjoint parts of an intermediate: fused
+		// into both; overlapping parts: kept as its own tiled space.
+		{"shared", emit.CPU, map[string]int64{"n": 20}, []string{"fused into [1 2]", "tiled", "tiled"}, ""},
+		{"overlap", emit.CPU, map[string]int64{"n": 20}, []string{"tiled", "tiled", "tiled"}, "overlapping"},
+		// A producer whose values are also live-out is not fused.
+		{"liveout", emit.CPU, map[string]int64{"n": 20}, []string{"tiled", "tiled"}, "live after the program"},
+		{"dead", emit.CPU, map[string]int64{"n": 20}, []string{"fused into [1]", "tiled"}, ""},
+	} {
+		for _, sizes := range [][]int64{{4}, {8}, {13}} {
+			p := load(t, tc.name)
+			r, _ := post(t, p, tc.target, sizes, tc.params)
+			if diff := cmp.Diff(tc.want, decisions(r)); diff != "" {
+				t.Errorf("%s %v %v: decisions (-want +got)\n%s", tc.name, tc.target, sizes, diff)
+			}
+			if s := r.Fusion.Spaces[0]; tc.reason != "" && !strings.Contains(s.Reason, tc.reason) {
+				t.Errorf("%s %v: reason %q lacks %q", tc.name, tc.target, s.Reason, tc.reason)
+			}
+		}
+	}
+}
+
+// TestChainOverlap: in a chain of 3-point stencils, an interior tile of
+// size T recomputes T + 2 instances of the last producer and T + 4 of
+// the first: the overlap is the stencil radius per stage.
+func TestChainOverlap(t *testing.T) {
+	p := load(t, "chain")
+	params := map[string]int64{"n": 100}
+	for _, size := range []int64{8, 13} {
+		r, _ := post(t, p, emit.CPU, []int64{size}, params)
+		a, b := r.Fusion.Spaces[0], r.Fusion.Spaces[1]
+		if got := tileCount(t, b.Extension[0], []int64{2}, params); got != size+2 {
+			t.Errorf("tile %d: %d instances of b, want %d", size, got, size+2)
+		}
+		if got := tileCount(t, a.Extension[0], []int64{2}, params); got != size+4 {
+			t.Errorf("tile %d: %d instances of a, want %d", size, got, size+4)
+		}
+	}
+}
+
+// TestDeadInstances: the instances of t that no tile reads are never
+// executed (its original loop is hidden).
+func TestDeadInstances(t *testing.T) {
+	p := load(t, "dead")
+	_, st := post(t, p, emit.CPU, []int64{8}, map[string]int64{"n": 20})
+	if got := st.Stmts["S0"].Instances; got != 20 {
+		t.Errorf("S0 ran %d times, want 20 (of 40 in the program)", got)
+	}
+}
+
+// TestPolyMageDecisions: every intermediate of Harris and unsharp mask
+// is fused into the output's tiles (each pipeline's values are checked
+// on the interpreter at its small size; TestBenchPolymageAll in
+// cmd/tilefuse runs every pipeline's compiled code).
+func TestPolyMageDecisions(t *testing.T) {
+	for _, name := range []string{"harris", "unsharp_mask"} {
+		en, _ := polymage.Lookup(name)
+		p, err := en.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := post(t, p, emit.CPU, []int64{8, 13}, en.Small)
+		sp := r.Fusion.Spaces
+		for _, s := range sp[:len(sp)-1] {
+			if !s.Fused() {
+				t.Errorf("%s: %v not fused: %s", name, s.Stmts, s.Reason)
+			}
+		}
+		if last := sp[len(sp)-1]; !last.Tiled || !last.LiveOut {
+			t.Errorf("%s: the output space is not a tiled live-out", name)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package fusion
+
+import (
+	"fmt"
+	"slices"
+
+	"tilefuse/presburger"
+	"tilefuse/scheduletree"
+	"tilefuse/scop"
+)
+
+// Space is one computation space of the conservative tree (a child of its
+// outermost sequence) and what post-tiling fusion decided for it.
+type Space struct {
+	// Index is the position in the outer sequence; Stmts the statements.
+	Index int
+	Stmts []string
+	// Writes and Reads are the arrays the space writes and reads.
+	Writes, Reads []string
+	// LiveOut: the space writes an array that lives after the program.
+	LiveOut bool
+	// Coincident is n, the number of leading coincident members of the
+	// space's band (0 without a band).
+	Coincident int
+	// Tiled: the space keeps its own tile band (a live-out, or an
+	// intermediate that could not be fused), with TileBand the path of
+	// its tile band in the result.
+	Tiled    bool
+	TileBand scheduletree.Path
+	// FusedInto lists the indices of the tiled spaces whose tiles compute
+	// this space's instances (empty when the space is tiled itself), with
+	// Extension[k] the map from the tile coordinates of FusedInto[k] to
+	// the instances it computes.
+	FusedInto []int
+	Extension []presburger.UnionMap
+	// Reason says why a space that is not live-out was not fused.
+	Reason string
+
+	filter presburger.UnionSet
+	// subtree is the original child of the space's filter.
+	subtree *scheduletree.Node
+	band    bool // subtree is a band
+	domain  presburger.UnionSet
+	// consumers lists the later spaces that read values this one writes.
+	consumers []int
+}
+
+// Fused reports whether the space's instances run inside other spaces'
+// tiles (its original subtree is hidden).
+func (s *Space) Fused() bool { return len(s.FusedInto) > 0 }
+
+// outerSequence returns the path of the outermost sequence node reached
+// from the root through context nodes only, if any.
+func outerSequence(t scheduletree.Tree) (scheduletree.Path, bool) {
+	p := scheduletree.Path{}
+	n := t.Root()
+	for {
+		switch n.Kind() {
+		case scheduletree.KindSequence:
+			return p, true
+		case scheduletree.KindDomain, scheduletree.KindContext:
+			p, n = p.Child(0), n.Child(0)
+		default:
+			return nil, false
+		}
+	}
+}
+
+// spaces reads the computation spaces of the sequence at seq.
+func spaces(t scheduletree.Tree, seq scheduletree.Path, p *scop.Program) ([]*Space, error) {
+	n, err := t.At(seq)
+	if err != nil {
+		return nil, err
+	}
+	dom := t.Domain()
+	var out []*Space
+	writer := map[string][]int{} // array -> the spaces writing it
+	for i := 0; i < n.NumChildren(); i++ {
+		f := n.Child(i)
+		s := &Space{Index: i, filter: f.Filter(), subtree: f.Child(0)}
+		if s.domain, err = dom.Intersect(s.filter); err != nil {
+			return nil, err
+		}
+		for _, set := range s.filter.Sets() {
+			name := set.Space().Out.Name
+			st := p.Stmt(name)
+			if st == nil {
+				return nil, fmt.Errorf("fusion: the tree schedules %s, which the program does not have", name)
+			}
+			s.Stmts = append(s.Stmts, name)
+			for _, a := range st.Writes {
+				s.Writes = appendNew(s.Writes, a.Array)
+				if arr := p.Array(a.Array); arr != nil && arr.LiveOut {
+					s.LiveOut = true
+				}
+			}
+			for _, a := range st.Reads {
+				s.Reads = appendNew(s.Reads, a.Array)
+			}
+		}
+		if s.subtree.Kind() == scheduletree.KindBand {
+			s.band = true
+			b := s.subtree.Band()
+			for _, c := range b.Coincident {
+				if !c {
+					break
+				}
+				s.Coincident++
+			}
+		}
+		for _, a := range s.Writes {
+			writer[a] = append(writer[a], i)
+		}
+		out = append(out, s)
+	}
+	// Consumers: later spaces reading an array an earlier one writes.
+	for _, s := range out {
+		for _, a := range s.Reads {
+			for _, w := range writer[a] {
+				if w < s.Index {
+					out[w].consumers = appendNewInt(out[w].consumers, s.Index)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}
+
+func appendNewInt(list []int, v int) []int {
+	if slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
+}
