@@ -45,6 +45,9 @@ type Space struct {
 	consumers []int
 }
 
+// Domain returns the space's statement instances.
+func (s *Space) Domain() presburger.UnionSet { return s.domain }
+
 // Fused reports whether the space's instances run inside other spaces'
 // tiles (its original subtree is hidden).
 func (s *Space) Fused() bool { return len(s.FusedInto) > 0 }

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	"tilefuse/compiler"
+	"tilefuse/emit"
+	"tilefuse/fusion"
+	"tilefuse/presburger"
+	"tilefuse/tiling"
+)
+
+const explainHelp = `
+Explains what post-tiling fusion (--fuse post, the only strategy it
+explains) does with SOURCE: for each computation space (a child of the
+conservative schedule's outer sequence), in program order, whether it is
+tiled (a live-out, or why it could not be fused) or fused into the tiles
+of which tiled space, with its overlap: the instances the tiles execute
+against the space's own instances (above 1: recomputation at tile
+borders; below 1: instances no tile needs are never executed), counted
+at the sizes of --dataset, the pipeline's defaults or --size. --tile and
+--target are those of 'tilefuse compile' (a GPU target keeps two parallel
+tile dimensions: m = 2). --format json prints the same for tools.
+` + sourceHelp
+
+// explainSpace is one space of the JSON output.
+type explainSpace struct {
+	Index      int      `json:"index"`
+	Statements []string `json:"statements"`
+	LiveOut    bool     `json:"live_out"`
+	Decision   string   `json:"decision"` // "tiled" or "fused"
+	FusedInto  []int    `json:"fused_into,omitempty"`
+	Extension  []string `json:"extension,omitempty"`
+	Executed   int64    `json:"executed_instances"`
+	Original   int64    `json:"original_instances"`
+	Overlap    float64  `json:"overlap"`
+	// Uncounted says why the instances were not counted (Executed and
+	// Overlap are then zero).
+	Uncounted string `json:"uncounted,omitempty"`
+	Reason     string   `json:"reason,omitempty"`
+	Coincident int      `json:"coincident"`
+}
+
+func runExplain(e *env, args []string) int {
+	cmd := lookup("explain")
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fuse := fs.String("fuse", "post", "the strategy to explain: post")
+	tile := fs.String("tile", "", "tile sizes T,... of the tiled spaces (default 32,256)")
+	target := fs.String("target", "cpu", "cpu, cuda or cuda-emulate")
+	dataset := fs.String("dataset", "", "PolyBench dataset for the counts (default MINI)")
+	size := fs.String("size", "", "parameter values NAME=V,... for the counts")
+	format := fs.String("format", "text", "text or json")
+	fn := fs.String("func", "", "the C function, when SOURCE has several")
+	pos, err := parseInterspersed(fs, e, cmd, explainHelp, args)
+	if err != nil {
+		return exitUsageOr(err)
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(e.stderr, "tilefuse explain: "+format+"\n", args...)
+		return exitUsage
+	}
+	switch {
+	case len(pos) != 1:
+		return fail("want one SOURCE; usage: tilefuse explain %s", cmd.args)
+	case *fuse != compiler.Post.String():
+		return fail("--fuse %s: only post-tiling fusion (post) is explained", *fuse)
+	case *format != "text" && *format != "json":
+		return fail("unknown format %q (text or json)", *format)
+	}
+	tgt, err := emit.ParseTarget(*target)
+	if err != nil {
+		return fail("%v", err)
+	}
+	sizes, err := parseTile("explain", *tile)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	p, err := loadOne("explain", pos[0], *fn)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	params, label, err := runSizes("explain", &compileJob{source: pos[0], p: p}, *dataset, *size)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: compiler.Post, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse})
+	if err != nil {
+		return fail("%s: %v", pos[0], oneLine(err))
+	}
+	// Counts are a courtesy: each gets a small budget, so that a space
+	// whose extension is hard to count says so instead of holding up the
+	// explanation.
+	old := presburger.CurrentLimits()
+	presburger.SetLimits(presburger.Limits{MaxOps: 200_000, MaxPieces: old.MaxPieces})
+	defer presburger.SetLimits(old)
+	var out []explainSpace
+	for _, s := range r.Fusion.Spaces {
+		x, err := explainOne(s, params)
+		if err != nil {
+			return fail("%s: %v", pos[0], oneLine(err))
+		}
+		out = append(out, x)
+	}
+	if *format == "json" {
+		data, err := json.MarshalIndent(out, "", "  ")
+		if err != nil {
+			return fail("%v", err)
+		}
+		e.stdout.Write(append(data, '\n'))
+		return exitOK
+	}
+	if len(sizes) == 0 {
+		sizes = fusion.DefaultSizes
+	}
+	m := 1
+	if tgt.GPU() {
+		m = 2
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s\n", pos[0], label, tiling.FormatSizes(sizes), m, plural(m, "dimension", "dimensions"))
+	if len(out) == 0 {
+		fmt.Fprintf(&b, "one computation space (no outer sequence): tiled as a whole\n")
+	}
+	names := func(i int) string { return strings.Join(out[i].Statements, ", ") }
+	for _, x := range out {
+		kind := "intermediate"
+		if x.LiveOut {
+			kind = "live-out"
+		}
+		fmt.Fprintf(&b, "space %d (%s), %s: ", x.Index, names(x.Index), kind)
+		if x.Decision == "fused" {
+			var into []string
+			for _, g := range x.FusedInto {
+				into = append(into, fmt.Sprintf("space %d (%s)", g, names(g)))
+			}
+			fmt.Fprintf(&b, "fused into the tiles of %s; ", strings.Join(into, " and "))
+			if x.Uncounted != "" {
+				fmt.Fprintf(&b, "instances not counted (%s)\n", x.Uncounted)
+			} else {
+				fmt.Fprintf(&b, "%d instances executed for %d (overlap %.3fx)\n", x.Executed, x.Original, x.Overlap)
+			}
+			continue
+		}
+		fused := 0
+		for _, y := range out {
+			for _, g := range y.FusedInto {
+				if g == x.Index {
+					fused++
+				}
+			}
+		}
+		fmt.Fprintf(&b, "tiled, with %d %s fused into its tiles", fused, plural(fused, "space", "spaces"))
+		if x.Reason != "" {
+			fmt.Fprintf(&b, "; not fused: %s", x.Reason)
+		}
+		b.WriteString("\n")
+	}
+	e.stdout.Write([]byte(b.String()))
+	return exitOK
+}
+
+// explainOne describes one space, counting instances at params.
+func explainOne(s *fusion.Space, params map[string]int64) (x explainSpace, err error) {
+	x = explainSpace{Index: s.Index, Statements: s.Stmts, LiveOut: s.LiveOut, Decision: "tiled", Reason: s.Reason, Coincident: s.Coincident}
+	count := func(u presburger.UnionSet) (int64, error) {
+		var n int64
+		for _, set := range u.Sets() {
+			f, err := set.FixParams(params)
+			if err != nil {
+				return 0, err
+			}
+			c, err := f.Count()
+			if err != nil {
+				return 0, err
+			}
+			n += c
+		}
+		return n, nil
+	}
+	defer func() {
+		// Counting an extension with deep floor divisions can exceed the
+		// operation budget: say so rather than fail the explanation.
+		if errors.Is(err, presburger.ErrBudget) {
+			x.Executed, x.Overlap, x.Uncounted, err = 0, 0, "counting exceeded the operation budget", nil
+		}
+	}()
+	if x.Original, err = count(s.Domain()); err != nil {
+		return x, err
+	}
+	x.Executed = x.Original
+	if s.Fused() {
+		x.Decision, x.FusedInto, x.Executed = "fused", s.FusedInto, 0
+		for _, e := range s.Extension {
+			x.Extension = append(x.Extension, e.String())
+			w, err := e.Wrap()
+			if err != nil {
+				return x, err
+			}
+			n, err := count(w)
+			if err != nil {
+				return x, err
+			}
+			x.Executed += n
+		}
+	}
+	if err != nil {
+		return x, err
+	}
+	if x.Original > 0 {
+		x.Overlap = float64(x.Executed) / float64(x.Original)
+	}
+	return x, nil
+}
