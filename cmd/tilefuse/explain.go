@@ -41,9 +41,9 @@ type explainSpace struct {
 	Overlap    float64  `json:"overlap"`
 	// Uncounted says why the instances were not counted (Executed and
 	// Overlap are then zero).
-	Uncounted string `json:"uncounted,omitempty"`
-	Reason     string   `json:"reason,omitempty"`
-	Coincident int      `json:"coincident"`
+	Uncounted  string `json:"uncounted,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+	Coincident int    `json:"coincident"`
 }
 
 func runExplain(e *env, args []string) int {
