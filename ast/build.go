@@ -3,6 +3,7 @@ package ast
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,10 +34,22 @@ type Options struct {
 	Buffers map[string]Buffer
 }
 
-// Buffer is the element type and shape of a tile-local buffer.
+// Buffer is the element type and shape of a tile-local buffer, and its
+// origin when it holds one tile's part of an array: per dimension, the
+// index of its first element as an affine function of the parameters and
+// of the schedule dimensions outside the "promote[A]" mark (the tile
+// coordinates), evaluated where the buffer is allocated.
 type Buffer struct {
-	Elem  scop.ElemType
-	Shape []Expr
+	Elem   scop.ElemType
+	Shape  []Expr
+	Origin []Affine
+}
+
+// Affine is Const + Σ Params[name]·name + Σ Dims[i]·c_i.
+type Affine struct {
+	Const  int64
+	Params map[string]int64
+	Dims   []int64
 }
 
 // gen holds what is fixed during one generation.
@@ -266,7 +279,15 @@ func (g *gen) mark(n *scheduletree.Node, stmts []stmt, st *state) (result, error
 	body := r.node
 	if a, ok := scheduletree.PromotedArray(name); ok {
 		if buf, ok := g.opts.Buffers[a]; ok {
-			body = block(&Alloc{Array: a, Elem: buf.Elem, Shape: buf.Shape}, body, &Free{Array: a})
+			alloc := &Alloc{Array: a, Elem: buf.Elem, Shape: buf.Shape}
+			for _, o := range buf.Origin {
+				x, err := g.affine(o, st)
+				if err != nil {
+					return result{}, fmt.Errorf("ast: origin of buffer %s: %v", a, err)
+				}
+				alloc.Origin = append(alloc.Origin, x)
+			}
+			body = block(alloc, body, &Free{Array: a})
 		}
 	}
 	return result{&Mark{Name: name, Body: body}, r.enf}, nil
@@ -389,4 +410,22 @@ func (g *gen) resolveAll(cs []cons, st *state) []cons {
 		out[i] = cons{g.resolve(c.a, st), c.eq}
 	}
 	return out
+}
+
+// affine is the expression of o at st.
+func (g *gen) affine(o Affine, st *state) (Expr, error) {
+	if len(o.Dims) > st.depth {
+		return Expr{}, fmt.Errorf("it uses schedule dimension %d at depth %d", len(o.Dims)-1, st.depth)
+	}
+	a := aff{k: o.Const, c: addVec(nil, o.Dims, 1)}
+	p := make([]int64, len(g.params))
+	for name, k := range o.Params {
+		i := slices.Index(g.params, name)
+		if i < 0 {
+			return Expr{}, fmt.Errorf("unknown parameter %s", name)
+		}
+		p[i] = k
+	}
+	a.p = addVec(nil, p, 1)
+	return g.expr(a, st), nil
 }

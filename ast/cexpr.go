@@ -23,6 +23,9 @@ static inline int64_t tf_mod(int64_t a, int64_t b) { int64_t m = a % b; return (
 // AST expressions.
 type cBody struct {
 	args []Expr // the values of the iterators
+	// origins are the origins of the tile-local buffers live here: their
+	// subscripts are printed relative to them.
+	origins map[string][]Expr
 }
 
 // narrow reports whether C computes t's arithmetic in a wider type.
@@ -106,10 +109,14 @@ func (c *cBody) expr(e scop.Expr) (string, error) {
 func (c *cBody) ref(r scop.Ref) (string, error) {
 	var b strings.Builder
 	b.WriteString(r.Array)
-	for _, x := range r.Index {
+	origin := c.origins[r.Array]
+	for d, x := range r.Index {
 		s, err := c.expr(x)
 		if err != nil {
 			return "", err
+		}
+		if origin != nil {
+			s = "(" + s + ") - (" + origin[d].String() + ")"
 		}
 		b.WriteString("[" + s + "]")
 	}

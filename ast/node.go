@@ -48,11 +48,14 @@ type Mark struct {
 }
 
 // Alloc allocates a tile-local buffer Array of Shape elements of Elem,
-// visible until the matching Free.
+// visible until the matching Free. Origin, when set, is the index of the
+// buffer's first element in every dimension: the array's element idx is
+// the buffer's element idx - Origin (one tile's part of the array).
 type Alloc struct {
-	Array string
-	Elem  scop.ElemType
-	Shape []Expr
+	Array  string
+	Elem   scop.ElemType
+	Shape  []Expr
+	Origin []Expr
 }
 
 // Free releases the buffer allocated by the Alloc of Array.
@@ -152,7 +155,7 @@ func renameNode(n Node, names map[string]string) Node {
 	case *Mark:
 		return &Mark{Name: n.Name, Body: renameNode(n.Body, names)}
 	case *Alloc:
-		return &Alloc{Array: n.Array, Elem: n.Elem, Shape: exprs(n.Shape)}
+		return &Alloc{Array: n.Array, Elem: n.Elem, Shape: exprs(n.Shape), Origin: exprs(n.Origin)}
 	}
 	return n
 }

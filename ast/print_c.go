@@ -21,8 +21,9 @@ type PrintOptions struct {
 	// allocated) before the code.
 	Prelude bool
 	// Stmt prints a statement instance (without the final newline); the
-	// default is a call in isl's style, "S_0(c0, c1);".
-	Stmt func(u *User) string
+	// default is a call in isl's style, "S_0(c0, c1);". origins holds the
+	// origins of the buffers with one that are live there (see Alloc).
+	Stmt func(u *User, origins map[string][]Expr) string
 	// Depth is the indentation level of the outermost statements.
 	Depth int
 }
@@ -63,6 +64,10 @@ type cPrinter struct {
 	// scalars are the buffers allocated as local variables, which their
 	// Free leaves alone.
 	scalars map[string]bool
+	// origins are the origins of the live buffers by array; shadowed the
+	// ones their Allocs replaced, innermost last.
+	origins  map[string][]Expr
+	shadowed [][]Expr
 }
 
 func (p *cPrinter) line(depth int, s string) {
@@ -121,7 +126,7 @@ func (p *cPrinter) stmt(n Node, depth int) {
 		p.line(depth, "}")
 	case *User:
 		if p.opts.Stmt != nil {
-			p.line(depth, p.opts.Stmt(n))
+			p.line(depth, p.opts.Stmt(n, p.origins))
 			return
 		}
 		p.line(depth, userCall(n))
@@ -141,10 +146,18 @@ func (p *cPrinter) stmt(n Node, depth int) {
 			}
 			p.scalars[n.Array] = true
 		}
+		if p.origins == nil {
+			p.origins = map[string][]Expr{}
+		}
+		p.shadowed = append(p.shadowed, p.origins[n.Array])
+		p.origins[n.Array] = n.Origin
 		p.line(depth, allocText(n))
 	case *Free:
 		if !p.scalars[n.Array] {
 			p.line(depth, "free("+n.Array+");")
+		}
+		if k := len(p.shadowed); k > 0 {
+			p.origins[n.Array], p.shadowed = p.shadowed[k-1], p.shadowed[:k-1]
 		}
 	}
 }
@@ -209,7 +222,15 @@ func allocText(a *Alloc) string {
 	if len(a.Shape) == 1 {
 		decl = "*" + a.Array
 	}
-	return t + " " + decl + " = malloc(" + size + ");"
+	text := t + " " + decl + " = malloc(" + size + ");"
+	if a.Origin != nil {
+		o := make([]string, len(a.Origin))
+		for i, e := range a.Origin {
+			o[i] = e.String()
+		}
+		text += " // from [" + strings.Join(o, ", ") + "]"
+	}
+	return text
 }
 
 func itoa(v int64) string { return Int(v).String() }

@@ -10,8 +10,9 @@ type Visitor struct {
 	// User is called once per statement instance, with the values of its
 	// arguments (the slice is reused: copy it to keep it).
 	User func(stmt string, args []int64) error
-	// Alloc and Free, when set, see the buffers with their shapes.
-	Alloc func(a *Alloc, shape []int64) error
+	// Alloc and Free, when set, see the buffers with their shapes and
+	// origins (nil when the Alloc has none).
+	Alloc func(a *Alloc, shape, origin []int64) error
 	Free  func(a *Free) error
 }
 
@@ -155,23 +156,23 @@ func (c *compiler) node(n Node, v Visitor) (exec, error) {
 			return v.User(name, out)
 		}, nil
 	case *Alloc:
-		shape := make([]func([]int64) int64, len(n.Shape))
-		for i, a := range n.Shape {
-			f, err := c.expr(a)
-			if err != nil {
-				return nil, err
-			}
-			shape[i] = f
+		shape, err := c.exprs(n.Shape)
+		if err != nil {
+			return nil, err
+		}
+		origin, err := c.exprs(n.Origin)
+		if err != nil {
+			return nil, err
 		}
 		return func(vals []int64) error {
 			if v.Alloc == nil {
 				return nil
 			}
-			s := make([]int64, len(shape))
-			for i, f := range shape {
-				s[i] = f(vals)
+			var o []int64
+			if origin != nil {
+				o = evalAll(origin, vals)
 			}
-			return v.Alloc(n, s)
+			return v.Alloc(n, evalAll(shape, vals), o)
 		}, nil
 	case *Free:
 		return func([]int64) error {
@@ -261,4 +262,29 @@ func (c *compiler) expr(e Expr) (func([]int64) int64, error) {
 		}
 		return apply(op, vals)
 	}, nil
+}
+
+// exprs compiles each expression (nil for none).
+func (c *compiler) exprs(es []Expr) ([]func([]int64) int64, error) {
+	if es == nil {
+		return nil, nil
+	}
+	out := make([]func([]int64) int64, len(es))
+	for i, a := range es {
+		f, err := c.expr(a)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = f
+	}
+	return out, nil
+}
+
+// evalAll evaluates compiled expressions into a fresh slice.
+func evalAll(fs []func([]int64) int64, vals []int64) []int64 {
+	out := make([]int64, len(fs))
+	for i, f := range fs {
+		out[i] = f(vals)
+	}
+	return out
 }

@@ -155,7 +155,7 @@ func (r *Result) run(s Stage) (err error) {
 		// parallel flags would map the nests the mapping leaves on the
 		// host.
 		par := r.Options.Parallel && !r.Options.Target.GPU()
-		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, Context: r.Options.Context})
+		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, Context: r.Options.Context, Buffers: r.buffers()})
 	case StageEmit:
 		r.Module, err = emit.Emit(r.Program, r.AST, emit.Options{
 			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel,
@@ -239,4 +239,23 @@ func CheckTree(p *scop.Program, t scheduletree.Tree) error {
 		return fmt.Errorf("the tree's domain %s is not the program's %s", t.Domain(), dom)
 	}
 	return nil
+}
+
+// buffers describes post-tiling fusion's tile-local buffers to AST
+// generation.
+func (r *Result) buffers() map[string]ast.Buffer {
+	if r.Fusion == nil || len(r.Fusion.Buffers) == 0 {
+		return nil
+	}
+	out := map[string]ast.Buffer{}
+	for _, b := range r.Fusion.Buffers {
+		ab := ast.Buffer{Elem: b.Elem}
+		for d, e := range b.Extent {
+			o := b.Origin[d]
+			ab.Shape = append(ab.Shape, ast.Int(e))
+			ab.Origin = append(ab.Origin, ast.Affine{Const: o.Const, Params: o.Params, Dims: o.Tile})
+		}
+		out[b.Array] = ab
+	}
+	return out
 }

@@ -126,6 +126,9 @@ func (c *stmtCtx) addr(r scop.Ref) (*binding, value.Value) {
 	var off value.Value
 	for d, x := range r.Index {
 		s := c.subscript(x)
+		if b.origin != nil {
+			s = subNSW(c.b(), s, b.origin[d])
+		}
 		if d == 0 {
 			off = s
 			continue

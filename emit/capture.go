@@ -153,6 +153,9 @@ func (fs *fnState) captures(ev *env, n *ast.For) capture {
 			for _, s := range x.Shape {
 				useExpr(s)
 			}
+			for _, s := range x.Origin {
+				useExpr(s)
+			}
 		case *ast.Free:
 			useArray(x.Array)
 		case *ast.User:

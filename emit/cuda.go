@@ -305,6 +305,7 @@ func (c *cudaDev) hostAlloc(g *gpuGen, fs *fnState, ev *env, n *ast.Alloc) {
 	for _, s := range n.Shape {
 		b.dims = append(b.dims, fs.aexpr(ev, s))
 	}
+	b.origin = fs.origin(ev, n)
 	d := fs.cur.NewCall(c.alloc, bytesOf(fs, b))
 	b.raw = d
 	b.ptr = fs.cur.NewIntToPtr(d, types.NewPointer(memType(n.Elem)))

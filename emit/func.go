@@ -20,8 +20,10 @@ type fnState struct {
 	// allocas is the entry block: stack slots only, so that they are
 	// allocated once per call whatever loop asks for them.
 	allocas *ir.Block
-	cur     *ir.Block
-	names   map[string]int
+	// stackBytes are the bytes of the tile-local buffers in the frame.
+	stackBytes int64
+	cur        *ir.Block
+	names      map[string]int
 	// groups are the access groups of the enclosing parallel loops.
 	groups    []*metadata.Tuple
 	groupNode *metadata.Tuple
@@ -119,6 +121,9 @@ type binding struct {
 	elem scop.ElemType
 	ptr  value.Value   // pointer to memType(elem)
 	dims []value.Value // i64 extents, none for a scalar
+	// origin, for a tile-local buffer with one, is subtracted from the
+	// subscripts (ast.Alloc.Origin).
+	origin []value.Value
 	// heap buffers come from an ast.Alloc; prev is the binding they
 	// shadow until the matching Free.
 	heap bool

@@ -88,9 +88,17 @@ func (fs *fnState) alloc(ev *env, n *ast.Alloc) {
 	for _, s := range n.Shape {
 		b.dims = append(b.dims, fs.aexpr(ev, s))
 	}
-	if len(b.dims) == 0 {
+	b.origin = fs.origin(ev, n)
+	if count, ok := constCount(n.Shape); len(b.dims) == 0 {
 		b.ptr = fs.alloca(memType(n.Elem), n.Array)
 		b.slot = true
+	} else if size := count * int64(n.Elem.Size()); ok && fs.stackBytes+size <= maxStackBuffers {
+		fs.stackBytes += size
+		// A buffer of constant size lives in the function's frame: one
+		// per thread in an outlined parallel loop, reused by every tile
+		// it runs, with nothing to allocate per tile.
+		a := fs.alloca(types.NewArray(uint64(count), memType(n.Elem)), n.Array)
+		b.ptr = fs.cur.NewBitCast(a, types.NewPointer(memType(n.Elem)))
 	} else {
 		size := value.Value(i64(int64(n.Elem.Size())))
 		for _, d := range b.dims {
@@ -116,4 +124,36 @@ func (fs *fnState) free(ev *env, n *ast.Free) {
 	} else {
 		delete(ev.arrays, n.Array)
 	}
+}
+
+// origin computes an Alloc's origin (nil when it has none).
+func (fs *fnState) origin(ev *env, n *ast.Alloc) []value.Value {
+	if n.Origin == nil {
+		return nil
+	}
+	if len(n.Origin) != len(n.Shape) {
+		fail("buffer %s has %d extents and %d origins", n.Array, len(n.Shape), len(n.Origin))
+	}
+	out := make([]value.Value, len(n.Origin))
+	for i, o := range n.Origin {
+		out[i] = fs.aexpr(ev, o)
+	}
+	return out
+}
+
+// maxStackBuffers bounds the tile-local buffers kept in one stack frame
+// (the threads' stacks are 8 MiB where the system's default is); the
+// others are allocated where they appear.
+const maxStackBuffers = 2 << 20
+
+// constCount returns the number of elements of a constant shape.
+func constCount(shape []ast.Expr) (int64, bool) {
+	n := int64(1)
+	for _, s := range shape {
+		if s.Op != ast.OpInt || s.Val < 0 || s.Val > 1<<31 {
+			return 0, false
+		}
+		n *= s.Val
+	}
+	return n, n < 1<<40
 }

@@ -36,6 +36,9 @@ type Result struct {
 	Spaces []*Space
 	// TileBands are the paths of the tile bands in Tree.
 	TileBands []scheduletree.Path
+	// Buffers are the intermediate arrays promoted to tile-local buffers
+	// (a "promote[A]" mark below their group's tile band).
+	Buffers []Buffer
 }
 
 // Post applies post-tiling fusion to the conservative tree t of program
@@ -61,10 +64,15 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 			return nil, fmt.Errorf("fusion: space %d (%v): %w", i, sp[i].Stmts, err)
 		}
 	}
+	bufs, err := pf.buffers(p)
+	if err != nil {
+		return nil, err
+	}
+	pf.promoted = bufs
 	if err := pf.rebuild(); err != nil {
 		return nil, err
 	}
-	r := &Result{Tree: pf.t, Spaces: sp}
+	r := &Result{Tree: pf.t, Spaces: sp, Buffers: bufs}
 	for _, s := range sp {
 		if s.TileBand != nil {
 			r.TileBands = append(r.TileBands, s.TileBand)
@@ -85,6 +93,8 @@ type post struct {
 	tiles map[int]presburger.UnionMap
 	// reverse flow: sink instance -> source instance.
 	from *presburger.UnionMap
+	// promoted are the tile-local buffers.
+	promoted []Buffer
 }
 
 // groups returns, for space s, the tiled spaces whose tiles must compute
@@ -376,5 +386,10 @@ func (pf *post) fuseInto(s *Space) (*scheduletree.Node, error) {
 	point := tileBand.Child(0)
 	filters = append(filters, scheduletree.NewFilter(s.filter, point))
 	body := scheduletree.NewExtension(ext, scheduletree.NewSequence(filters...))
+	for i := len(pf.promoted) - 1; i >= 0; i-- {
+		if b := pf.promoted[i]; b.Group == s.Index {
+			body = scheduletree.NewMark(scheduletree.PromoteMark(b.Array), body)
+		}
+	}
 	return scheduletree.NewBand(tileBand.Band(), body), nil
 }

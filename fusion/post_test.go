@@ -203,3 +203,37 @@ func TestPolyMageDecisions(t *testing.T) {
 		}
 	}
 }
+
+// TestBuffers: the intermediates of a chain become tile-local buffers of
+// the tile size plus the overlap, at the tile's origin minus the halo,
+// and the code computes the same values through them.
+func TestBuffers(t *testing.T) {
+	p := load(t, "chain")
+	for _, size := range []int64{8, 13} {
+		r, st := post(t, p, emit.CPU, []int64{size}, map[string]int64{"n": 40})
+		var got []string
+		for _, b := range r.Fusion.Buffers {
+			got = append(got, fmt.Sprintf("%s%v from %d+%v", b.Array, b.Extent, b.Origin[0].Const, b.Origin[0].Tile))
+		}
+		want := []string{
+			fmt.Sprintf("a[%d] from 0+[%d]", size+4, size),
+			fmt.Sprintf("b[%d] from 0+[%d]", size+2, size),
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("tile %d: buffers (-want +got)\n%s", size, diff)
+		}
+		if want := 4 * (2*size + 6); st.PeakLocalBytes != want {
+			t.Errorf("tile %d: peak tile-local bytes %d, want %d", size, st.PeakLocalBytes, want)
+		}
+	}
+	// Harris: every one of its ten intermediate images is tile-local.
+	en, _ := polymage.Lookup("harris")
+	h, err := en.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := post(t, h, emit.CPU, []int64{8, 16}, en.Small)
+	if n := len(r.Fusion.Buffers); n != 10 {
+		t.Errorf("harris: %d tile-local buffers, want 10", n)
+	}
+}

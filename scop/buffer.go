@@ -13,6 +13,10 @@ type Buffer struct {
 	Type  ElemType
 	Shape []int64
 	Data  []byte
+	// Origin, when set, is the index of the buffer's first element in
+	// every dimension: element idx lives at idx - Origin (a tile-local
+	// buffer holding one tile's part of an array).
+	Origin []int64
 }
 
 // MaxBufferBytes bounds a single buffer's size.
@@ -48,6 +52,9 @@ func (b *Buffer) Offset(idx []int64) (int64, bool) {
 	}
 	var off int64
 	for d, i := range idx {
+		if b.Origin != nil {
+			i -= b.Origin[d]
+		}
 		if i < 0 || i >= b.Shape[d] {
 			return 0, false
 		}

@@ -94,7 +94,7 @@ type runner struct {
 	allocs, allocBytes int64
 }
 
-func (r *runner) alloc(a *ast.Alloc, shape []int64) error {
+func (r *runner) alloc(a *ast.Alloc, shape, origin []int64) error {
 	if a.Elem.Size() == 0 || a.Elem == scop.Bool {
 		return fmt.Errorf("tile-local buffer %s has element type %s", a.Array, a.Elem)
 	}
@@ -105,6 +105,7 @@ func (r *runner) alloc(a *ast.Alloc, shape []int64) error {
 	if err != nil {
 		return fmt.Errorf("tile-local buffer %s: %v", a.Array, err)
 	}
+	b.Origin = origin
 	Poison(b)
 	prev, err := r.code.Bind(a.Array, b)
 	if err != nil {

@@ -308,6 +308,9 @@ func (c *compiler) cellRef(cl *cell, index []scop.Expr, at scop.Pos, what string
 		for d, s := range subs {
 			v := s(f)
 			vals[d] = v
+			if b.Origin != nil {
+				v -= b.Origin[d]
+			}
 			bad = bad || uint64(v) >= uint64(b.Shape[d])
 			off = off*b.Shape[d] + v
 		}
@@ -315,6 +318,9 @@ func (c *compiler) cellRef(cl *cell, index []scop.Expr, at scop.Pos, what string
 			idx := make([]string, len(vals))
 			for d, v := range vals {
 				idx[d] = fmt.Sprint(v)
+			}
+			if b.Origin != nil {
+				fail(at, "%s of %s out of bounds: element %s[%s] of shape %v at origin %v", what, text, cl.name, strings.Join(idx, "]["), b.Shape, b.Origin)
 			}
 			fail(at, "%s of %s out of bounds: element %s[%s] of shape %v", what, text, cl.name, strings.Join(idx, "]["), b.Shape)
 		}
