@@ -22,10 +22,28 @@ type Options struct {
 	Parallel int
 }
 
-// DefaultSizes are the tile sizes when none are given: 32 rows by 256
-// columns of a row-major image (the last size repeats for further
-// members: a third member of an image band is its innermost, x).
+// DefaultSizes are the tile sizes of the innermost band members when none
+// are given: 32 rows by 256 columns of a row-major image; members further
+// out (the channels of an image) get tiles of 1, so that the outer tile
+// loop, the parallel one, has many iterations. A one-member band gets
+// 256.
 var DefaultSizes = []int64{32, 256}
+
+// defaultSizes are the default tile sizes of a band of n members.
+func defaultSizes(n int) []int64 {
+	out := make([]int64, n)
+	for k := range out {
+		switch {
+		case k == n-1:
+			out[k] = DefaultSizes[1]
+		case k == n-2:
+			out[k] = DefaultSizes[0]
+		default:
+			out[k] = 1
+		}
+	}
+	return out
+}
 
 // Result is what Post did.
 type Result struct {
@@ -46,11 +64,11 @@ type Result struct {
 // scheduler's min fusion gives): see the package documentation.
 func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (*Result, error) {
 	sizes := opts.Sizes
-	if len(sizes) == 0 {
-		sizes = DefaultSizes
-	}
 	seq, ok := outerSequence(t)
 	if !ok {
+		if len(sizes) == 0 {
+			sizes = DefaultSizes
+		}
 		tt, tiled, err := tiling.Apply(t, tiling.Policy{Sizes: sizes})
 		return &Result{Tree: tt, TileBands: tiled}, err
 	}
@@ -309,9 +327,11 @@ func (pf *post) tile(s *Space) error {
 		return nil
 	}
 	b := s.subtree.Band()
-	sizes := make([]int64, b.Members())
-	for k := range sizes {
-		sizes[k] = tiling.SizeOf(pf.sizes, k)
+	sizes := defaultSizes(b.Members())
+	if len(pf.sizes) > 0 {
+		for k := range sizes {
+			sizes[k] = tiling.SizeOf(pf.sizes, k)
+		}
 	}
 	sub, err := scheduletree.NewTree(scheduletree.NewDomain(s.domain, s.subtree))
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"text/tabwriter"
 
 	"tilefuse/ast"
@@ -27,16 +28,48 @@ func printStats(w io.Writer, p *scop.Program, n ast.Node, params map[string]int6
 	}
 	fmt.Fprintf(w, "# %s at %s\n", p.Name, label)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "statement\tinstances\tloads\tstores\t")
-	var total struct{ inst, loads, stores int64 }
+	fmt.Fprintln(tw, "statement\tinstances\tloads\tstores\toriginal\tratio\t")
+	var total struct{ inst, loads, stores, orig int64 }
+	arrayLoads, arrayStores := map[string]int64{}, map[string]int64{}
 	for _, s := range p.Stmts {
 		c := st.Stmts[s.Name]
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\n", s.Name, c.Instances, c.Loads, c.Stores)
+		orig, err := instances(s, params)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", s.Name, c.Instances, c.Loads, c.Stores, orig, ratio(c.Instances, orig))
 		total.inst += c.Instances
 		total.loads += c.Loads
 		total.stores += c.Stores
+		total.orig += orig
+		for a, n := range c.ArrayLoads {
+			arrayLoads[a] += n
+		}
+		arrayStores[s.Write.Array] += c.Stores
 	}
-	fmt.Fprintf(tw, "total\t%d\t%d\t%d\t\n", total.inst, total.loads, total.stores)
+	fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d\t%s\t\n", total.inst, total.loads, total.stores, total.orig, ratio(total.inst, total.orig))
+	tw.Flush()
+	// Per array, and where its accesses went: a tile-local buffer or the
+	// array in memory.
+	local := map[string]bool{}
+	ast.Walk(n, func(x ast.Node) bool {
+		if a, ok := x.(*ast.Alloc); ok {
+			local[a.Array] = true
+		}
+		return true
+	})
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "array\tloads\tstores\tmemory\t")
+	for _, a := range p.Arrays {
+		where := "global"
+		switch {
+		case local[a.Name]:
+			where = "tile-local"
+		case a.Rank() == 0:
+			where = "scalar"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", a.Name, arrayLoads[a.Name], arrayStores[a.Name], where)
+	}
 	tw.Flush()
 	fns := make([]string, 0, len(st.Calls))
 	for f := range st.Calls {
@@ -48,4 +81,22 @@ func printStats(w io.Writer, p *scop.Program, n ast.Node, params map[string]int6
 	}
 	fmt.Fprintf(w, "tile-local buffers: %d allocated, %d bytes in all, peak %d bytes\n", st.Allocs, st.AllocBytes, st.PeakLocalBytes)
 	return nil
+}
+
+// instances counts a statement's instances at params: its executions in
+// the original program.
+func instances(s *scop.Stmt, params map[string]int64) (int64, error) {
+	d, err := s.Domain.FixParams(params)
+	if err != nil {
+		return 0, err
+	}
+	return d.Count()
+}
+
+// ratio prints executed / original instances ("-" for none).
+func ratio(executed, original int64) string {
+	if original == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(float64(executed)/float64(original), 'f', 3, 64)
 }

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"tilefuse/polymage"
 )
 
 // TestASTStats checks --stats against counts known in closed form: gemm's
@@ -44,6 +46,36 @@ func TestASTStats(t *testing.T) {
 	} {
 		if _, errOut, status := runCmd("", args...); status != 2 || errOut == "" {
 			t.Errorf("%v: status %d, stderr %q; want 2 and a message", args, status, errOut)
+		}
+	}
+}
+
+// TestASTStatsPostMemory: under post-tiling fusion, only the inputs and
+// the outputs of Harris and unsharp mask touch global memory; every
+// intermediate array lives in tile-local buffers.
+func TestASTStatsPostMemory(t *testing.T) {
+	for _, name := range []string{"harris", "unsharp_mask"} {
+		out, errOut, status := runCmd("", "ast", "--stats", "--fuse", "post", "--tile", "8,16", "--size", "R=24,C=40", "polymage/"+name)
+		if status != 0 {
+			t.Fatalf("%s: status %d: %s", name, status, errOut)
+		}
+		en, _ := polymage.Lookup(name)
+		p, err := en.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range p.Arrays {
+			m := regexp.MustCompile(`(?m)^ *` + a.Name + ` +\d+ +\d+ +(\S+)$`).FindStringSubmatch(out)
+			want := "tile-local"
+			if a.LiveIn || a.LiveOut {
+				want = "global"
+			}
+			if m == nil || m[1] != want {
+				t.Errorf("%s: array %s: %v, want %s\n%s", name, a.Name, m, want, out)
+			}
+		}
+		if !regexp.MustCompile(`ratio`).MatchString(out) {
+			t.Errorf("%s: no recomputation ratio in\n%s", name, out)
 		}
 	}
 }

@@ -117,15 +117,16 @@ func runExplain(e *env, args []string) int {
 		e.stdout.Write(append(data, '\n'))
 		return exitOK
 	}
+	tiles := tiling.FormatSizes(sizes)
 	if len(sizes) == 0 {
-		sizes = fusion.DefaultSizes
+		tiles = "default (" + tiling.FormatSizes(fusion.DefaultSizes) + " for the innermost members, 1 further out)"
 	}
 	m := 1
 	if tgt.GPU() {
 		m = 2
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s\n", pos[0], label, tiling.FormatSizes(sizes), m, plural(m, "dimension", "dimensions"))
+	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s\n", pos[0], label, tiles, m, plural(m, "dimension", "dimensions"))
 	if len(out) == 0 {
 		fmt.Fprintf(&b, "one computation space (no outer sequence): tiled as a whole\n")
 	}
