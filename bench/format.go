@@ -102,6 +102,9 @@ func (t *Table) Header() string {
 	}
 	fmt.Fprintf(&b, ", %d %s, median of %d timed %s after %d warm-up %s",
 		t.Threads, plural(t.Threads, "thread", "threads"), t.Repeat, plural(t.Repeat, "call", "calls"), t.Warmup, plural(t.Warmup, "call", "calls"))
+	if t.Allocator != "" {
+		fmt.Fprintf(&b, ", %s allocator (freed large blocks reused)", t.Allocator)
+	}
 	return b.String()
 }
 
@@ -420,6 +423,7 @@ type (
 		Tolerance float64       `json:"peer_tolerance"`
 		Baseline  string        `json:"baseline"`
 		Machine   *Machine      `json:"machine,omitempty"`
+		Allocator string        `json:"allocator,omitempty"`
 		Columns   []Column      `json:"columns"`
 		Rows      []jsonRow     `json:"rows"`
 		Geomean   []jsonGeomean `json:"geomean"`
@@ -454,6 +458,7 @@ type (
 func WriteJSON(w io.Writer, t *Table) error {
 	jt := jsonTable{
 		Suite: t.Suite, Dataset: t.Dataset, Threads: t.Threads, Warmup: t.Warmup, Repeat: t.Repeat,
+		Allocator: t.Allocator,
 		Tolerance: t.Tolerance, Baseline: t.Baseline, Machine: t.Machine, Columns: t.Columns,
 		Rows: []jsonRow{}, Geomean: []jsonGeomean{},
 	}

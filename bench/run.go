@@ -143,6 +143,11 @@ type Config struct {
 	// Timeout bounds each compilation, and each cell's build and run,
 	// and each row's reference (0: none).
 	Timeout   time.Duration
+	// Env adds "KEY=value" entries to every cell's run: LD_PRELOAD of
+	// the caching allocator (BuildCachingAllocator) for Allocator
+	// "caching", which labels the table.
+	Env       []string
+	Allocator string
 	Toolchain *runner.Toolchain
 	Progress  *Progress
 	Machine   *Machine
@@ -170,6 +175,7 @@ func (c *Config) NewTable() *Table {
 	return &Table{
 		Suite: c.Suite, Dataset: c.Dataset, Threads: c.Threads, Warmup: c.Warmup, Repeat: c.Repeat,
 		Tolerance: c.Tolerance, Baseline: c.Baseline, Columns: c.Columns(), Machine: c.Machine,
+		Allocator: c.Allocator,
 	}
 }
 
@@ -274,7 +280,7 @@ func (cfg *Config) run(b *Benchmark, k runner.Kernel, exp *runner.Expected, thre
 	start := time.Now()
 	res, err := cfg.Toolchain.Run(b.Prog, k, runner.Options{
 		Params: b.Params, Inputs: b.Inputs, Expected: exp, Threads: threads,
-		Warmup: warmup, Repeat: cfg.Repeat, Tolerance: tol, Timeout: cfg.Timeout,
+		Warmup: warmup, Repeat: cfg.Repeat, Tolerance: tol, Timeout: cfg.Timeout, Env: cfg.Env,
 	})
 	timedOut := cfg.Timeout > 0 && time.Since(start) >= cfg.Timeout
 	var ke *runner.KernelError

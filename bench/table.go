@@ -82,6 +82,9 @@ type Table struct {
 	Rows     []Row
 	// Machine describes where it ran (nil if unknown).
 	Machine *Machine
+	// Allocator is "caching" when every column ran under the caching
+	// allocator, "" for the system's.
+	Allocator string
 }
 
 // Column returns the index of the column called name, or -1.

@@ -82,7 +82,10 @@ func (e *emitter) program(n ast.Node) {
 		ev.arrays[a.Name] = b
 	}
 	// The other arrays are zeroed, as the reference executor's
-	// temporaries and PrintProgram's locals are.
+	// temporaries and PrintProgram's locals are; those that only
+	// tile-local buffers hold (every access inside an Alloc of the array)
+	// get no memory at all.
+	used := globalAccesses(p, n)
 	var locals []value.Value
 	for _, a := range p.Arrays {
 		if seen[a.Name] {
@@ -92,11 +95,14 @@ func (e *emitter) program(n ast.Node) {
 			fail("array %s has element type %s", a.Name, a.Type)
 		}
 		b := &binding{name: a.Name, elem: a.Type, dims: fs.extents(ev, a)}
-		if a.Rank() == 0 {
+		switch {
+		case a.Rank() == 0:
 			slot := fs.alloca(memType(a.Type), a.Name)
 			fs.cur.NewStore(zero(memType(a.Type)), slot)
 			b.ptr = slot
-		} else {
+		case !used[a.Name]:
+			b.ptr = constant.NewNull(types.NewPointer(memType(a.Type)))
+		default:
 			n := b.dims[0]
 			for _, d := range b.dims[1:] {
 				n = mulNSW(fs.cur, n, d)
@@ -155,4 +161,63 @@ func zero(t types.Type) constant.Constant {
 	}
 	fail("no zero of type %s", t)
 	return nil
+}
+
+// globalAccesses returns the arrays that some statement of n accesses
+// outside every Alloc of the array (in the array's own memory).
+func globalAccesses(p *scop.Program, n ast.Node) map[string]bool {
+	used := map[string]bool{}
+	var walk func(n ast.Node, local map[string]int)
+	walk = func(n ast.Node, local map[string]int) {
+		switch n := n.(type) {
+		case *ast.Block:
+			// An Alloc covers the rest of its block, up to its Free.
+			inner := map[string]int{}
+			for k, v := range local {
+				inner[k] = v
+			}
+			for _, c := range n.Children {
+				switch c := c.(type) {
+				case *ast.Alloc:
+					inner[c.Array]++
+				case *ast.Free:
+					inner[c.Array]--
+				default:
+					walk(c, inner)
+				}
+			}
+		case *ast.For:
+			walk(n.Body, local)
+		case *ast.If:
+			walk(n.Then, local)
+			if n.Else != nil {
+				walk(n.Else, local)
+			}
+		case *ast.Mark:
+			walk(n.Body, local)
+		case *ast.User:
+			s := p.Stmt(n.Stmt)
+			if s == nil {
+				return
+			}
+			mark := func(a string) {
+				if local[a] <= 0 {
+					used[a] = true
+				}
+			}
+			mark(s.Write.Array)
+			for _, r := range scop.Reads(s.Value) {
+				mark(r.Array)
+			}
+			for _, i := range s.Write.Index {
+				for _, r := range scop.Reads(i) {
+					mark(r.Array)
+				}
+			}
+		}
+	}
+	if n != nil {
+		walk(n, map[string]int{})
+	}
+	return used
 }

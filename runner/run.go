@@ -65,6 +65,9 @@ type Options struct {
 	// Dir, when set, keeps the build and run files there for inspection;
 	// otherwise they live in a temporary directory that Run removes.
 	Dir string
+	// Env adds "KEY=value" entries to the environment of the timed run
+	// (bench's caching allocator: LD_PRELOAD).
+	Env []string
 	// Timeout bounds every build step and run (0: none).
 	Timeout time.Duration
 	// Inputs, when set, gives the contents of live-in arrays (by name,
@@ -216,7 +219,7 @@ func (tc *Toolchain) Run(p *scop.Program, k Kernel, opts Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	times, got, err := tc.execute(ctx, p, in, bin, inFile, filepath.Join(dir, "out.bin"), opts.Threads, warmup, opts.Repeat)
+	times, got, err := tc.execute(ctx, p, in, bin, inFile, filepath.Join(dir, "out.bin"), opts.Threads, warmup, opts.Repeat, opts.Env...)
 	var te *ToolError
 	if errors.As(err, &te) {
 		return nil, &KernelError{te}
@@ -337,10 +340,10 @@ func (tc *Toolchain) Expect(p *scop.Program, opts Options) (*Expected, error) {
 
 // execute runs a harness binary and reads back its times and arrays
 // (shaped like in).
-func (tc *Toolchain) execute(ctx context.Context, p *scop.Program, in map[string]*scop.Buffer, bin, inFile, outFile string, threads, warmup, repeat int) ([]time.Duration, map[string]*scop.Buffer, error) {
-	var env []string
+func (tc *Toolchain) execute(ctx context.Context, p *scop.Program, in map[string]*scop.Buffer, bin, inFile, outFile string, threads, warmup, repeat int, extra ...string) ([]time.Duration, map[string]*scop.Buffer, error) {
+	env := extra
 	if threads > 0 {
-		env = []string{fmt.Sprintf("OMP_NUM_THREADS=%d", threads)}
+		env = append(env[:len(env):len(env)], fmt.Sprintf("OMP_NUM_THREADS=%d", threads))
 	}
 	stdout, err := ctool.Output(ctx, env, bin, inFile, outFile, strconv.Itoa(warmup), strconv.Itoa(repeat))
 	if err != nil {

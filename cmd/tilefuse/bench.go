@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"maps"
+	"os"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -62,6 +64,12 @@ within the relative tolerance --tol. A wrong result shows as WRONG in its
 cell, a failed build as "build failed", a crash, timeout or other failure
 as such, each with its reason in a note under the table.
 
+Allocation. --alloc caching runs every column, peers included, with
+tilefuse's caching allocator preloaded (LD_PRELOAD; bench/shim/cachealloc.c):
+large blocks a program frees are handed out again, so that code which
+allocates whole-image buffers on every call pays their first-touch page
+faults once; the default, system, is what users get.
+
 Output. --format table (default), csv (one line per cell, then the
 geometric means; times in seconds) or json (everything, with the
 machine: CPU model, cores, memory, Go, LLVM, gcc and clang versions);
@@ -99,6 +107,7 @@ func runBench(e *env, args []string) int {
 	tol := fs.Float64("tol", 0, "relative tolerance of the peers' checks (default 0, or 1e-4 with --fp-contract)")
 	contract := fs.Bool("fp-contract", false, "let the peers contract multiplies and adds into FMAs")
 	timeout := fs.Duration("timeout", 10*time.Minute, "limit of each compilation, build and run (0: none)")
+	alloc := fs.String("alloc", "system", "allocator of every column's runs: system, or caching (freed large blocks reused)")
 	pos, err := parseInterspersed(fs, e, cmd, benchHelp, args)
 	if err != nil {
 		return exitUsageOr(err)
@@ -124,6 +133,8 @@ func runBench(e *env, args []string) int {
 		return fail("--tol must not be negative")
 	case *timeout < 0:
 		return fail("--timeout must not be negative")
+	case *alloc != "system" && *alloc != "caching":
+		return fail("unknown allocator %q (system or caching)", *alloc)
 	case *format != "table" && *format != "csv" && *format != "json":
 		return fail("unknown format %q (table, csv or json)", *format)
 	case suite == "polymage" && set["dataset"]:
@@ -228,6 +239,18 @@ func runBench(e *env, args []string) int {
 	}
 	if suite == "polybench" {
 		cfg.Dataset = ds.String()
+	}
+	if *alloc == "caching" {
+		dir, err := os.MkdirTemp("", "tilefuse-alloc-")
+		if err != nil {
+			return fail("%v", err)
+		}
+		defer os.RemoveAll(dir)
+		so, err := bench.BuildCachingAllocator(context.Background(), tools.GCC, dir)
+		if err != nil {
+			return fail("building the caching allocator: %v", oneLine(err))
+		}
+		cfg.Env, cfg.Allocator = []string{"LD_PRELOAD=" + so}, "caching"
 	}
 	t := bench.Run(cfg, benches)
 	switch *format {
