@@ -142,7 +142,7 @@ type Config struct {
 	Tolerance float64
 	// Timeout bounds each compilation, and each cell's build and run,
 	// and each row's reference (0: none).
-	Timeout   time.Duration
+	Timeout time.Duration
 	// Env adds "KEY=value" entries to every cell's run: LD_PRELOAD of
 	// the caching allocator (BuildCachingAllocator) for Allocator
 	// "caching", which labels the table.
