@@ -196,6 +196,22 @@ func WriteText(w io.Writer, t *Table) error {
 	}
 	var lines [][]string
 	lines = append(lines, append(append([]string{}, lead...), columnNames(t)...))
+	// The limit column: the compulsory bytes at the measured bandwidth.
+	var bw float64
+	if t.Machine != nil {
+		bw = t.Machine.Bandwidth
+	}
+	limits := make([]string, len(t.Rows))
+	limitWidth := 0
+	for i, r := range t.Rows {
+		if l := r.Limit(bw); l > 0 {
+			limits[i] = FormatDuration(l)
+			limitWidth = max(limitWidth, width("limit"), width(limits[i]))
+		}
+	}
+	if limitWidth > 0 {
+		lines[0] = append(lines[0], "limit")
+	}
 	for i, r := range t.Rows {
 		line := []string{r.Name}
 		if !sameSize {
@@ -209,6 +225,9 @@ func WriteText(w io.Writer, t *Table) error {
 				line = append(line, pad(ct.time, tw[j], true)+" "+pad(ct.ratio, rw[j], true))
 			}
 		}
+		if limitWidth > 0 {
+			line = append(line, limits[i])
+		}
 		lines = append(lines, line)
 	}
 	geoLine := make([]string, len(lead))
@@ -217,7 +236,16 @@ func WriteText(w io.Writer, t *Table) error {
 		geoLine = append(geoLine, pad(geo[j], cw[j], true))
 	}
 	lines = append(lines, geoLine)
-	writeAligned(&b, lines, append(make([]int, len(lead)), cw...))
+	widths := append(make([]int, len(lead)), cw...)
+	if limitWidth > 0 {
+		geoLine = append(geoLine, "")
+		lines[len(lines)-1] = geoLine
+		widths = append(widths, limitWidth)
+	}
+	writeAligned(&b, lines, widths)
+	if limitWidth > 0 {
+		fmt.Fprintf(&b, "limit: the inputs read and the outputs written once at the streaming bandwidth measured before the run (%.1f GB/s)\n", bw/1e9)
+	}
 
 	// Compile times of the tilefuse columns.
 	var tf []int
@@ -433,6 +461,9 @@ type (
 		Size      string           `json:"size"`
 		Params    map[string]int64 `json:"params,omitempty"`
 		Cells     []jsonCell       `json:"cells"`
+		// Compulsory and Limit: see Row.Compulsory and Row.Limit.
+		Compulsory int64    `json:"compulsory_bytes,omitempty"`
+		Limit      *float64 `json:"limit_s,omitempty"`
 	}
 	jsonCell struct {
 		Column    string    `json:"column"`
@@ -466,7 +497,12 @@ func WriteJSON(w io.Writer, t *Table) error {
 		jt.Columns = []Column{}
 	}
 	for i, r := range t.Rows {
-		jr := jsonRow{Benchmark: r.Name, Size: r.Size, Params: r.Params, Cells: []jsonCell{}}
+		jr := jsonRow{Benchmark: r.Name, Size: r.Size, Params: r.Params, Cells: []jsonCell{}, Compulsory: r.Compulsory}
+		if t.Machine != nil {
+			if l := r.Limit(t.Machine.Bandwidth); l > 0 {
+				jr.Limit = ptr(l.Seconds())
+			}
+		}
 		for j, c := range r.Cells {
 			jc := jsonCell{Column: t.Columns[j].Name, Status: c.Status, Check: c.Check, Error: c.Err}
 			if c.Status == OK || c.Status == Wrong {

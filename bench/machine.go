@@ -29,6 +29,10 @@ type Machine struct {
 	LLVM  string `json:"llvm,omitempty"`
 	GCC   string `json:"gcc,omitempty"`
 	Clang string `json:"clang,omitempty"`
+	// Bandwidth is the streaming bandwidth measured at the start of the
+	// run, in bytes per second, with all the run's threads (0: not
+	// measured).
+	Bandwidth float64 `json:"stream_bytes_per_s,omitempty"`
 }
 
 func (m *Machine) String() string {
@@ -55,6 +59,9 @@ func (m *Machine) String() string {
 		tools = append(tools, "clang "+m.Clang)
 	}
 	parts = append(parts, strings.Join(tools, ", "))
+	if m.Bandwidth > 0 {
+		parts = append(parts, fmt.Sprintf("streaming bandwidth %.1f GB/s", m.Bandwidth/1e9))
+	}
 	return strings.Join(parts, "; ")
 }
 

@@ -207,6 +207,7 @@ func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 	if b.Err != nil {
 		return fail(b.Err)
 	}
+	row.Compulsory = compulsory(b)
 	cfg.Progress.Start(b.Name, "reference")
 	exp, err := cfg.Toolchain.Expect(b.Prog, runner.Options{Params: b.Params, Inputs: b.Inputs, Timeout: cfg.Timeout})
 	if err != nil {
@@ -326,4 +327,27 @@ func ParallelC(p *scop.Program, fn string) (string, error) {
 		return "", err
 	}
 	return r.C(fn)
+}
+
+// compulsory is the bytes of b's input arrays and output arrays (an array
+// both read and written counts twice).
+func compulsory(b *Benchmark) int64 {
+	var n int64
+	for _, a := range b.Prog.Arrays {
+		shape, err := a.Shape(b.Params)
+		if err != nil {
+			return 0
+		}
+		size := int64(a.Type.Size())
+		for _, d := range shape {
+			size *= d
+		}
+		if a.LiveIn {
+			n += size
+		}
+		if a.LiveOut {
+			n += size
+		}
+	}
+	return n
 }

@@ -63,6 +63,18 @@ type Row struct {
 	Params map[string]int64
 	// Cells has one entry per column of the table, in order.
 	Cells []Cell
+	// Compulsory is the bytes any code must move: the program's input
+	// arrays read once and its output arrays written once.
+	Compulsory int64
+}
+
+// Limit is the time the compulsory bytes take at bandwidth (bytes per
+// second), the floor of a memory-bound benchmark; 0 when unknown.
+func (r Row) Limit(bandwidth float64) time.Duration {
+	if bandwidth <= 0 || r.Compulsory <= 0 {
+		return 0
+	}
+	return time.Duration(float64(r.Compulsory) / bandwidth * 1e9)
 }
 
 // Table is the result of a benchmark run.

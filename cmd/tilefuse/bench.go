@@ -70,6 +70,12 @@ large blocks a program frees are handed out again, so that code which
 allocates whole-image buffers on every call pays their first-touch page
 faults once; the default, system, is what users get.
 
+Limit. Before the run, bench measures the streaming bandwidth with every
+thread (a scale kernel over 256 MiB arrays, best of ten passes;
+bench/shim/stream.c) and prints a limit column: the bytes of each
+benchmark's inputs read once and outputs written once at that bandwidth,
+the floor of a memory-bound program.
+
 Output. --format table (default), csv (one line per cell, then the
 geometric means; times in seconds) or json (everything, with the
 machine: CPU model, cores, memory, Go, LLVM, gcc and clang versions);
@@ -239,6 +245,19 @@ func runBench(e *env, args []string) int {
 	}
 	if suite == "polybench" {
 		cfg.Dataset = ds.String()
+	}
+	if tools.GCC != "" {
+		dir, err := os.MkdirTemp("", "tilefuse-stream-")
+		if err != nil {
+			return fail("%v", err)
+		}
+		bw, err := bench.MeasureBandwidth(context.Background(), tools.GCC, dir, *threads)
+		os.RemoveAll(dir)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tilefuse bench: measuring the streaming bandwidth: %v (no limit column)\n", oneLine(err))
+		} else {
+			cfg.Machine.Bandwidth = bw
+		}
 	}
 	if *alloc == "caching" {
 		dir, err := os.MkdirTemp("", "tilefuse-alloc-")
