@@ -185,6 +185,15 @@ func (r *Result) fuse() error {
 		return err
 	}
 	r.Fused, r.Fusion, r.TiledBands = pr.Tree, pr, pr.TileBands
+	// Every post tree is checked, not assumed legal: each read must find
+	// its producer's value in its tile.
+	vs, err := scheduler.CheckFlow(pr.Tree, r.Program, flow)
+	if err != nil {
+		return fmt.Errorf("checking the post-tiling fusion tree: %w", err)
+	}
+	if len(vs) > 0 {
+		return fmt.Errorf("post-tiling fusion built an illegal tree (a bug in tilefuse, please report it): %v", vs[0])
+	}
 	return nil
 }
 

@@ -151,19 +151,33 @@ func (t Tree) Map() (res presburger.UnionMap, err error) {
 	if t.root == nil {
 		return res, fmt.Errorf("scheduletree: empty tree")
 	}
-	return subtreeSchedule(t.root.children[0], universe(t.root.uset)), nil
+	return subtreeSchedule(t.root.children[0], universe(t.root.uset), false), nil
+}
+
+// ExecutedMap is Map without the instances of subtrees under a "skipped"
+// mark (MarkSkipped): the times at which the code generated from t runs
+// each instance (several for an instance that extensions recompute).
+func (t Tree) ExecutedMap() (res presburger.UnionMap, err error) {
+	defer catch(&err)
+	if t.root == nil {
+		return res, fmt.Errorf("scheduletree: empty tree")
+	}
+	return subtreeSchedule(t.root.children[0], universe(t.root.uset), true), nil
 }
 
 // subtreeSchedule is isl_schedule_node_get_subtree_schedule_union_map for a
 // node whose reaching instances have the universe univ.
-func subtreeSchedule(n *Node, univ presburger.UnionSet) presburger.UnionMap {
+func subtreeSchedule(n *Node, univ presburger.UnionSet, skip bool) presburger.UnionMap {
 	for n.kind == KindContext || n.kind == KindGuard || n.kind == KindMark {
+		if skip && n.kind == KindMark && n.mark == MarkSkipped {
+			return emptyUnionMap()
+		}
 		n = n.children[0]
 	}
 	if n.kind == KindLeaf {
 		return fromDomain(univ)
 	}
-	return extend(n, fromDomain(initialDomain(n, univ)), nil)
+	return extend(n, fromDomain(initialDomain(n, univ)), nil, skip)
 }
 
 // initialDomain is isl's initial_domain: the universe of the statements
@@ -197,11 +211,16 @@ type dim struct {
 }
 
 // extend is isl's subtree_schedule_extend: outer maps the instances that
-// reach n to the schedule dimensions above it, laid out as dims.
-func extend(n *Node, outer presburger.UnionMap, dims []dim) presburger.UnionMap {
+// reach n to the schedule dimensions above it, laid out as dims. With
+// skip, a "skipped" mark ends its branch with no instances.
+func extend(n *Node, outer presburger.UnionMap, dims []dim, skip bool) presburger.UnionMap {
 	switch n.kind {
 	case KindLeaf:
 		return outer
+	case KindMark:
+		if skip && n.mark == MarkSkipped {
+			return emptyUnionMap()
+		}
 	case KindBand:
 		k := 0
 		for _, d := range dims {
@@ -220,9 +239,9 @@ func extend(n *Node, outer presburger.UnionMap, dims []dim) presburger.UnionMap 
 	case KindExtension:
 		outer = must(outer.Union(extensionSchedule(n.umap, dims)))
 	case KindSequence, KindSet:
-		return extendChildren(n, outer, dims)
+		return extendChildren(n, outer, dims, skip)
 	}
-	return extend(n.children[0], outer, dims)
+	return extend(n.children[0], outer, dims, skip)
 }
 
 // extensionSchedule maps the instances ext adds to their full schedule
@@ -244,7 +263,7 @@ func extensionSchedule(ext presburger.UnionMap, dims []dim) presburger.UnionMap 
 }
 
 // extendChildren is isl's subtree_schedule_extend_from_children.
-func extendChildren(n *Node, outer presburger.UnionMap, dims []dim) presburger.UnionMap {
+func extendChildren(n *Node, outer presburger.UnionMap, dims []dim, skip bool) presburger.UnionMap {
 	// isl's option schedule_separate_components, on by default, makes set
 	// nodes number their children as sequences do.
 	separate := len(n.children) > 1
@@ -259,7 +278,7 @@ func extendChildren(n *Node, outer presburger.UnionMap, dims []dim) presburger.U
 		} else {
 			umap = must(outer.IntersectDomain(c.uset))
 		}
-		umap = extend(c.children[0], umap, cdims)
+		umap = extend(c.children[0], umap, cdims, skip)
 		if isEmpty(umap) {
 			continue
 		}
@@ -274,4 +293,27 @@ func extendChildren(n *Node, outer presburger.UnionMap, dims []dim) presburger.U
 		res = must(res.Union(umap))
 	}
 	return res
+}
+
+// TimeDepth is the number of dimensions of the full schedule (Map) that
+// are fixed above the node at p: one per member of each band above it and
+// one per sequence or set of several children above it.
+func (t Tree) TimeDepth(p Path) (int, error) {
+	n := t.root
+	depth := 0
+	for i, c := range p {
+		if n == nil || c < 0 || c >= len(n.children) {
+			return 0, fmt.Errorf("scheduletree: no node at %s", p[:i+1])
+		}
+		switch n.kind {
+		case KindBand:
+			depth += n.band.Members()
+		case KindSequence, KindSet:
+			if len(n.children) > 1 {
+				depth++
+			}
+		}
+		n = n.children[c]
+	}
+	return depth, nil
 }

@@ -34,7 +34,10 @@ const checkTreeHelp = `
 Checks that the schedule tree in TREE (JSON as printed by 'tilefuse tree
 --format json', or isl YAML when the file name ends in .yaml or .yml)
 schedules exactly the statement instances of SOURCE and respects all of
-its dependences. Prints "legal" (exit 0), or each violated dependence
+its dependences. A tree with extension nodes or "skipped" subtrees (as
+'tree --fuse post' prints) is checked by dataflow: every read must run
+after an execution of the instance whose value it reads, in the same
+tile for a "promote[A]" array. Prints "legal" (exit 0), or each violated dependence
 with one concrete pair of instances it orders wrongly (exit 1).
 ` + sourceHelp
 
@@ -136,12 +139,7 @@ func runCheckTree(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "%s: %s\n", fs.Arg(1), oneLine(err))
 		return exitCheck
 	}
-	g, err := deps.Memory(p)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "tilefuse check-tree: %v\n", err)
-		return exitUsage
-	}
-	vs, err := scheduler.Check(t, g)
+	vs, err := checkTree(p, t)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tilefuse check-tree: %v\n", err)
 		return exitUsage
@@ -175,4 +173,28 @@ func readTree(name string) (scheduletree.Tree, error) {
 		return t, fmt.Errorf("%s: %v", name, err)
 	}
 	return t, nil
+}
+
+// checkTree checks t against p's dependences: by dataflow when extension
+// nodes or skipped subtrees make instances run several times or not at
+// all (post-tiling fusion's trees), by the memory dependences otherwise.
+func checkTree(p *scop.Program, t scheduletree.Tree) ([]scheduler.Violation, error) {
+	recomputes := false
+	t.Walk(func(_ scheduletree.Path, n *scheduletree.Node) bool {
+		recomputes = recomputes || n.Kind() == scheduletree.KindExtension ||
+			n.Kind() == scheduletree.KindMark && n.Mark() == scheduletree.MarkSkipped
+		return !recomputes
+	})
+	if recomputes {
+		f, err := deps.Dataflow(p)
+		if err != nil {
+			return nil, err
+		}
+		return scheduler.CheckFlow(t, p, f)
+	}
+	g, err := deps.Memory(p)
+	if err != nil {
+		return nil, err
+	}
+	return scheduler.Check(t, g)
 }
