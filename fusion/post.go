@@ -150,6 +150,14 @@ func (pf *post) decide(s *Space) error {
 				reason = fmt.Sprintf("the tiles of space %d need none of its values", g)
 				break
 			}
+			if same, err := tileIndependent(e); err != nil {
+				return err
+			} else if same {
+				// A lookup table or a matrix that every tile reads whole:
+				// fusing would recompute all of it in every tile.
+				reason = fmt.Sprintf("every tile of space %d needs the same instances (computed once instead)", g)
+				break
+			}
 			exts = append(exts, e)
 		}
 	}
@@ -412,4 +420,30 @@ func (pf *post) fuseInto(s *Space) (*scheduletree.Node, error) {
 		}
 	}
 	return scheduletree.NewBand(tileBand.Band(), body), nil
+}
+
+// tileIndependent reports whether every tile of e (tile -> instances)
+// needs the same instances: e is the product of its domain and range.
+func tileIndependent(e presburger.UnionMap) (bool, error) {
+	for _, m := range e.Maps() {
+		dom, err := m.Domain()
+		if err != nil {
+			return false, err
+		}
+		rng, err := m.Range()
+		if err != nil {
+			return false, err
+		}
+		prod := presburger.UniverseMap(m.Space())
+		if prod, err = prod.IntersectDomain(dom); err == nil {
+			prod, err = prod.IntersectRange(rng)
+		}
+		if err != nil {
+			return false, err
+		}
+		if ok, err := prod.IsSubset(m); err != nil || !ok {
+			return false, err
+		}
+	}
+	return true, nil
 }

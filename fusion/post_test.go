@@ -138,6 +138,8 @@ func TestPostCases(t *testing.T) {
 		// A producer whose values are also live-out is not fused.
 		{"liveout", emit.CPU, map[string]int64{"n": 20}, []string{"tiled", "tiled"}, "live after the program"},
 		{"dead", emit.CPU, map[string]int64{"n": 20}, []string{"fused into [1]", "tiled"}, ""},
+		// Weights every tile reads whole are computed once, not per tile.
+		{"weights", emit.CPU, map[string]int64{"n": 20}, []string{"tiled", "tiled"}, "computed once"},
 	} {
 		for _, sizes := range [][]int64{{4}, {8}, {13}} {
 			p := load(t, tc.name)
