@@ -165,17 +165,32 @@ func box(fp presburger.Map, rank int) (origin []Affine, extent []int64, ok bool)
 		var lower, upper [][]int64 // a_d >= row·(1, p, o), a_d <= row·(1, p, o)
 		for _, r := range rows {
 			k := r[first+d]
-			if k != 1 && k != -1 || !onlyColumn(r, first, first+rank, first+d) || nonzero(r[first+rank:]) {
+			if k == 0 || !onlyColumn(r, first, first+rank, first+d) || nonzero(r[first+rank:]) {
 				continue
 			}
-			// k·a_d + rest >= 0: a_d >= -rest (k = 1) or a_d <= rest (k = -1).
+			// k·a_d + rest >= 0: a_d >= ceil(-rest/k) (k > 0) or a_d <=
+			// floor(rest/-k) (k < 0); kept when the division leaves the
+			// parameter and tile coefficients integral (a sampled level,
+			// 2·a >= 32·o - 2, gives a >= 16·o - 1).
 			rest := append([]int64(nil), r[:first]...)
-			if k == 1 {
+			if k > 0 {
 				for i := range rest {
 					rest[i] = -rest[i]
 				}
+			} else {
+				k = -k
+			}
+			if !divisibleFrom(rest, 1, k) {
+				continue
+			}
+			for i := 1; i < len(rest); i++ {
+				rest[i] /= k
+			}
+			if r[first+d] > 0 {
+				rest[0] = ceilDiv(rest[0], k)
 				lower = append(lower, rest)
 			} else {
+				rest[0] = floorDiv(rest[0], k)
 				upper = append(upper, rest)
 			}
 		}
@@ -233,3 +248,23 @@ func trim(v []int64) []int64 {
 	}
 	return append([]int64(nil), v...)
 }
+
+// divisibleFrom reports whether v[from:] are all multiples of k.
+func divisibleFrom(v []int64, from int, k int64) bool {
+	for _, x := range v[from:] {
+		if x%k != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }

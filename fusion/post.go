@@ -76,6 +76,7 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 	if err != nil {
 		return nil, err
 	}
+	linkConsumers(sp, flow.May)
 	pf := &post{t: t, seq: seq, spaces: sp, flow: flow, sizes: sizes, m: opts.Parallel, tiles: map[int]presburger.UnionMap{}}
 	for i := len(sp) - 1; i >= 0; i-- {
 		if err := pf.decide(sp[i]); err != nil {
@@ -150,6 +151,13 @@ func (pf *post) decide(s *Space) error {
 				reason = fmt.Sprintf("the tiles of space %d need none of its values", g)
 				break
 			}
+			if !boxed(e) {
+				// Each tile would recompute a region that grows with the
+				// image (a pyramid level whose hull lost the tile): the
+				// recomputation would cost more than the locality gains.
+				reason = fmt.Sprintf("the instances a tile of space %d needs fit no box of constant size", g)
+				break
+			}
 			if same, err := tileIndependent(e); err != nil {
 				return err
 			} else if same {
@@ -203,10 +211,20 @@ func (pf *post) fusable(s *Space) string {
 	// another space touching its data: none between s and the last group
 	// may write what s reads, or write or read what s writes unless it is
 	// a consumer fused along.
+	// The elements decide: spaces writing other parts of one array (the
+	// channels of an image, one space each) do not conflict.
 	last := slices.Max(pf.groups(s))
 	for _, o := range pf.spaces[s.Index+1 : last+1] {
 		for _, a := range o.Writes {
-			if slices.Contains(s.Reads, a) || slices.Contains(s.Writes, a) {
+			r, err := overlap(o.written, s.read, a)
+			if err != nil {
+				return err.Error()
+			}
+			w, err := overlap(o.written, s.written, a)
+			if err != nil {
+				return err.Error()
+			}
+			if r || w {
 				return fmt.Sprintf("space %d writes %s in between", o.Index, a)
 			}
 		}
@@ -214,7 +232,9 @@ func (pf *post) fusable(s *Space) string {
 			continue
 		}
 		for _, a := range o.Reads {
-			if slices.Contains(s.Writes, a) {
+			if r, err := overlap(o.read, s.written, a); err != nil {
+				return err.Error()
+			} else if r {
 				return fmt.Sprintf("space %d reads %s in between", o.Index, a)
 			}
 		}
@@ -446,4 +466,15 @@ func tileIndependent(e presburger.UnionMap) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// boxed reports whether each statement's part of extension e lies, for
+// every tile, within a box of constant size around an affine origin.
+func boxed(e presburger.UnionMap) bool {
+	for _, m := range e.Maps() {
+		if _, _, ok := box(m, m.Space().NOut()); !ok && m.Space().NOut() > 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -41,8 +41,12 @@ type Space struct {
 	subtree *scheduletree.Node
 	band    bool // subtree is a band
 	domain  presburger.UnionSet
-	// consumers lists the later spaces that read values this one writes.
+	// consumers lists the later spaces that read values this one writes
+	// (by the value-based flow).
 	consumers []int
+	// written and read are the elements the space writes and reads, by
+	// array.
+	written, read map[string]presburger.Set
 }
 
 // Domain returns the space's statement instances.
@@ -77,10 +81,9 @@ func spaces(t scheduletree.Tree, seq scheduletree.Path, p *scop.Program) ([]*Spa
 	}
 	dom := t.Domain()
 	var out []*Space
-	writer := map[string][]int{} // array -> the spaces writing it
 	for i := 0; i < n.NumChildren(); i++ {
 		f := n.Child(i)
-		s := &Space{Index: i, filter: f.Filter(), subtree: f.Child(0)}
+		s := &Space{Index: i, filter: f.Filter(), subtree: f.Child(0), written: map[string]presburger.Set{}, read: map[string]presburger.Set{}}
 		if s.domain, err = dom.Intersect(s.filter); err != nil {
 			return nil, err
 		}
@@ -96,9 +99,15 @@ func spaces(t scheduletree.Tree, seq scheduletree.Path, p *scop.Program) ([]*Spa
 				if arr := p.Array(a.Array); arr != nil && arr.LiveOut {
 					s.LiveOut = true
 				}
+				if err := addElems(s.written, a); err != nil {
+					return nil, err
+				}
 			}
 			for _, a := range st.Reads {
 				s.Reads = appendNew(s.Reads, a.Array)
+				if err := addElems(s.read, a); err != nil {
+					return nil, err
+				}
 			}
 		}
 		if s.subtree.Kind() == scheduletree.KindBand {
@@ -111,22 +120,60 @@ func spaces(t scheduletree.Tree, seq scheduletree.Path, p *scop.Program) ([]*Spa
 				s.Coincident++
 			}
 		}
-		for _, a := range s.Writes {
-			writer[a] = append(writer[a], i)
-		}
 		out = append(out, s)
 	}
-	// Consumers: later spaces reading an array an earlier one writes.
-	for _, s := range out {
-		for _, a := range s.Reads {
-			for _, w := range writer[a] {
-				if w < s.Index {
-					out[w].consumers = appendNewInt(out[w].consumers, s.Index)
-				}
-			}
+	return out, nil
+}
+
+// addElems adds the elements access a touches to by[a.Array].
+func addElems(by map[string]presburger.Set, a scop.Access) error {
+	r, err := a.Rel.Range()
+	if err != nil {
+		return err
+	}
+	if old, ok := by[a.Array]; ok {
+		if r, err = old.Union(r); err != nil {
+			return err
 		}
 	}
-	return out, nil
+	by[a.Array] = r
+	return nil
+}
+
+// overlap reports whether two element sets of one array share an element.
+func overlap(by1, by2 map[string]presburger.Set, array string) (bool, error) {
+	a, ok1 := by1[array]
+	b, ok2 := by2[array]
+	if !ok1 || !ok2 {
+		return false, nil
+	}
+	both, err := a.Intersect(b)
+	if err != nil {
+		return false, err
+	}
+	empty, err := both.IsEmpty()
+	return !empty, err
+}
+
+// linkConsumers records, for each space, the later spaces that read its
+// values by the value-based flow (source -> sink instances).
+func linkConsumers(sp []*Space, flow presburger.UnionMap) {
+	of := map[string]int{}
+	for _, s := range sp {
+		for _, name := range s.Stmts {
+			of[name] = s.Index
+		}
+	}
+	for _, m := range flow.Maps() {
+		src, ok1 := of[m.Space().In.Name]
+		sink, ok2 := of[m.Space().Out.Name]
+		if ok1 && ok2 && sink > src {
+			sp[src].consumers = appendNewInt(sp[src].consumers, sink)
+		}
+	}
+	for _, s := range sp {
+		slices.Sort(s.consumers)
+	}
 }
 
 func appendNew(list []string, s string) []string {
