@@ -13,12 +13,14 @@
 // The stages:
 //
 //   - schedule: the original program order (strategy none) or the
-//     Pluto-style scheduler with a fusion heuristic (min, smart, max);
-//     see package scheduler. A GPU target keeps each band's members in
+//     Pluto-style scheduler with a fusion heuristic (min, smart, max; post
+//     starts from min, the conservative schedule); see package scheduler. A GPU target keeps each band's members in
 //     the hyperplanes' order (the mapping takes the leading coincident
 //     ones); the CPU moves the member of best locality innermost.
 //   - tile: package tiling's policy (Options.Tile).
-//   - fuse: post-tiling fusion (package fusion); the Pluto-style
+//   - fuse: post-tiling fusion (package fusion: strategy post tiles the
+//     live-out spaces here, so the tile stage passes its tree on, and the
+//     result is checked by dataflow, scheduler.CheckFlow); the Pluto-style
 //     strategies fuse while scheduling, so this stage passes their trees
 //     on unchanged.
 //   - map: for the GPU targets, package gpumap's kernel and thread marks;

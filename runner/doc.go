@@ -37,7 +37,7 @@
 // Run builds and runs a Kernel, then computes the expected arrays from the
 // same inputs with the reference: the reference executor (scop/refexec,
 // the definition of a program's meaning) or the naive C of the program
-// (NaiveC: ast.PrintProgram of scheduler.Original's tree, built with
+// (NaiveC: the C of compiler.Compile with strategy none, built with
 // cc -O2 -ffp-contract=off in the same harness). RefAuto takes the
 // executor for runs of at most Options.ExecLimit statement instances
 // without transcendental math calls (Go's math package and libm may

@@ -26,7 +26,7 @@ Runs a benchmark suite, polybench (the 30 PolyBench/C kernels) or polymage
 compilers, checks every run against the reference and prints a table of
 median times and speed-ups.
 
-Columns. --strategies none,min,smart,max (default all) are tilefuse's
+Columns. --strategies none,min,smart,max,post (default all) are tilefuse's
 columns: each benchmark is compiled as 'tilefuse compile --fuse S
 --parallel [--tile T,...]' would (in this process, through the compiler
 package; --timeout stops a compilation cleanly) and built with opt and
