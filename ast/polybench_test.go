@@ -90,14 +90,7 @@ func TestPolyBench(t *testing.T) {
 	}
 	kernels := polybench.Kernels()
 	if testing.Short() {
-		// Every other kernel (by name); the whole suite without -short.
-		var half []polybench.Kernel
-		for i, k := range kernels {
-			if i%2 == 0 {
-				half = append(half, k)
-			}
-		}
-		kernels = half
+		kernels = polybench.Every(2) // the whole suite without -short
 	}
 	for _, k := range kernels {
 		t.Run(k.Name, func(t *testing.T) {

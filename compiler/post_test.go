@@ -34,13 +34,7 @@ func TestPostPolyBench(t *testing.T) {
 	if testing.Short() {
 		// The CPU and every third kernel; everything without -short.
 		configs = configs[:1]
-		var some []polybench.Kernel
-		for i, k := range kernels {
-			if i%3 == 0 {
-				some = append(some, k)
-			}
-		}
-		kernels = some
+		kernels = polybench.Every(3)
 	}
 	for _, k := range kernels {
 		t.Run(k.Name, func(t *testing.T) {

@@ -177,22 +177,31 @@ func wronglyOrdered(rel, ms, mt presburger.Map) (presburger.Map, error) {
 	return bad.Union(untimed)
 }
 
-// example samples one pair of bad and computes its times.
-func example(bad, ms, mt presburger.Map) (Violation, bool, error) {
+// sample returns one point of bad (parameters first) and a Violation
+// holding its parameter values; ok is false when bad is empty.
+func sample(bad presburger.Map) (v Violation, pt []int64, ok bool, err error) {
 	w, err := bad.Wrap()
 	if err != nil {
-		return Violation{}, false, err
+		return v, nil, false, err
 	}
-	pt, ok, err := w.SamplePoint()
-	if err != nil || !ok {
-		return Violation{}, false, err
+	if pt, ok, err = w.SamplePoint(); err != nil || !ok {
+		return v, nil, false, err
 	}
 	sp := bad.Space()
-	np, ns := sp.NParam(), sp.NIn()
-	v := Violation{Params: map[string]int64{}, ParamNames: append([]string(nil), sp.Params...)}
+	v = Violation{Params: map[string]int64{}, ParamNames: append([]string(nil), sp.Params...)}
 	for i, n := range sp.Params {
 		v.Params[n] = pt[i]
 	}
+	return v, pt, true, nil
+}
+
+// example samples one pair of bad and computes its times.
+func example(bad, ms, mt presburger.Map) (Violation, bool, error) {
+	v, pt, ok, err := sample(bad)
+	if err != nil || !ok {
+		return v, ok, err
+	}
+	np, ns := bad.Space().NParam(), bad.Space().NIn()
 	v.SourceInstance = append([]int64(nil), pt[np:np+ns]...)
 	v.SinkInstance = append([]int64(nil), pt[np+ns:]...)
 	if v.SourceTime, err = timeOf(ms, pt[:np], v.SourceInstance); err != nil {

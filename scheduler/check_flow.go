@@ -111,21 +111,12 @@ func unsourced(m, xs, xt presburger.Map, depth int) (presburger.Map, error) {
 // flowExample samples one unsourced read: its sink and source instances
 // and the sink's time.
 func flowExample(bad, m, xs presburger.Map) (Violation, bool, error) {
-	w, err := bad.Wrap()
-	if err != nil {
-		return Violation{}, false, err
-	}
-	pt, ok, err := w.SamplePoint()
+	v, pt, ok, err := sample(bad)
 	if err != nil || !ok {
-		return Violation{}, false, err
+		return v, ok, err
 	}
-	sp := bad.Space()
-	np := sp.NParam()
+	np := bad.Space().NParam()
 	nsink, nsrc := m.Space().NOut(), m.Space().NIn()
-	v := Violation{Params: map[string]int64{}, ParamNames: append([]string(nil), sp.Params...)}
-	for i, n := range sp.Params {
-		v.Params[n] = pt[i]
-	}
 	v.SinkInstance = append([]int64(nil), pt[np:np+nsink]...)
 	v.SourceInstance = append([]int64(nil), pt[np+nsink:np+nsink+nsrc]...)
 	v.SinkTime = append([]int64(nil), pt[np+nsink+nsrc:]...)
