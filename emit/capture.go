@@ -8,7 +8,6 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"tilefuse/ast"
-	"tilefuse/scop"
 )
 
 // This file marshals what an outlined region (a parallel loop's thread
@@ -163,15 +162,7 @@ func (fs *fnState) captures(ev *env, n *ast.For) capture {
 				useExpr(a)
 			}
 			if s := fs.e.p.Stmt(x.Stmt); s != nil {
-				useArray(s.Write.Array)
-				for _, r := range scop.Reads(s.Value) {
-					useArray(r.Array)
-				}
-				for _, i := range s.Write.Index {
-					for _, r := range scop.Reads(i) {
-						useArray(r.Array)
-					}
-				}
+				stmtArrays(s, useArray)
 			}
 		}
 		return true

@@ -205,20 +205,11 @@ func globalAccesses(p *scop.Program, n ast.Node) map[string]bool {
 			if s == nil {
 				return
 			}
-			mark := func(a string) {
+			stmtArrays(s, func(a string) {
 				if local[a] <= 0 {
 					used[a] = true
 				}
-			}
-			mark(s.Write.Array)
-			for _, r := range scop.Reads(s.Value) {
-				mark(r.Array)
-			}
-			for _, i := range s.Write.Index {
-				for _, r := range scop.Reads(i) {
-					mark(r.Array)
-				}
-			}
+			})
 		}
 	}
 	if n != nil {
@@ -260,4 +251,18 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	fs.cur.NewBr(join)
 	fs.start(join)
 	return fs.cur.NewPhi(ir.NewIncoming(old, reuse), ir.NewIncoming(buf, fresh))
+}
+
+// stmtArrays calls fn with every array statement s accesses: the one it
+// writes, those its value reads and those its write subscripts read.
+func stmtArrays(s *scop.Stmt, fn func(array string)) {
+	fn(s.Write.Array)
+	for _, r := range scop.Reads(s.Value) {
+		fn(r.Array)
+	}
+	for _, i := range s.Write.Index {
+		for _, r := range scop.Reads(i) {
+			fn(r.Array)
+		}
+	}
 }
