@@ -6,6 +6,7 @@ import (
 
 	"tilefuse/frontend/dsl"
 	"tilefuse/polybench"
+	"tilefuse/polymage"
 	"tilefuse/scop"
 )
 
@@ -70,6 +71,28 @@ func BenchmarkPolyBench(b *testing.B) {
 		_, p := kernel(b, k.Name)
 		for _, f := range []Fuse{FuseMin, FuseSmart, FuseMax} {
 			b.Run(k.Name+"/"+f.String(), func(b *testing.B) { benchSchedule(b, p, f) })
+		}
+	}
+}
+
+// BenchmarkPolyMage schedules every PolyMage pipeline (at its benchmark
+// depth) in the original order and under every fusion mode, the timings
+// TestScheduleTimes logs (dependences computed once, outside the timing).
+func BenchmarkPolyMage(b *testing.B) {
+	for _, e := range polymage.All() {
+		p, err := e.Build()
+		if err != nil {
+			b.Fatalf("%s: %v", e.Name, err)
+		}
+		b.Run(e.Name+"/none", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Original(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		for _, f := range []Fuse{FuseMin, FuseSmart, FuseMax} {
+			b.Run(e.Name+"/"+f.String(), func(b *testing.B) { benchSchedule(b, p, f) })
 		}
 	}
 }

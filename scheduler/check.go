@@ -10,8 +10,16 @@ import (
 )
 
 // Violation is a dependence that a schedule tree does not respect, with
-// one concrete pair of instances it orders wrongly.
+// one concrete pair of instances it orders wrongly, or that contradicts a
+// band's flags (Check), with one pair of instances that shows it.
 type Violation struct {
+	// Check is the property broken: the dependence's order, or the
+	// coincident or permutable flag of the band at Band (Member is the
+	// member marked coincident, or the one in which the dependence goes
+	// backwards).
+	Check        CheckKind
+	Band         scheduletree.Path
+	Member       int
 	Kind         deps.Kind
 	Source, Sink string // statements
 	Array        string
@@ -37,10 +45,15 @@ func (v Violation) String() string {
 	for _, n := range v.ParamNames {
 		ps = append(ps, fmt.Sprintf("%s = %d", n, v.Params[n]))
 	}
-	s := fmt.Sprintf("%s dependence %s -> %s on %s violated: %s%s %s, %s%s %s",
-		v.Kind, v.Source, v.Sink, v.Array,
+	pair := fmt.Sprintf("%s%s %s, %s%s %s",
 		v.Source, vec(v.SourceInstance), when(v.SourceTime),
 		v.Sink, vec(v.SinkInstance), when(v.SinkTime))
+	var s string
+	if v.Check == CheckOrder {
+		s = fmt.Sprintf("%s dependence %s -> %s on %s violated: %s", v.Kind, v.Source, v.Sink, v.Array, pair)
+	} else {
+		s = v.flagString(pair)
+	}
 	if len(ps) > 0 {
 		s += " (" + strings.Join(ps, ", ") + ")"
 	}
@@ -62,6 +75,16 @@ func vec(v []int64) string {
 // must precede every time of the sink. A context node directly below the
 // root restricts the parameters considered. Marks are not interpreted: a
 // subtree under a "skipped" mark counts as executed, as in t.Map().
+//
+// Check then verifies the bands' flags against the dependences it found
+// respected (after the order violations, with Check set to
+// CheckCoincident or CheckPermutable): a member marked
+// coincident carries no dependence between instances that agree on every
+// schedule dimension above it (outer bands, sequence positions and the
+// band's earlier members), and in a band marked permutable no dependence
+// not carried above the band goes backwards in any member. Code
+// generation trusts these flags: a coincident member becomes a parallel
+// loop, a permutable band is tiled.
 func Check(t scheduletree.Tree, g *deps.Graph) ([]Violation, error) {
 	sched, err := t.Map()
 	if err != nil {
@@ -72,11 +95,14 @@ func Check(t scheduletree.Tree, g *deps.Graph) ([]Violation, error) {
 		byStmt[m.Space().In.Name] = m
 	}
 	var out []Violation
-	for _, d := range g.Deps {
+	rels := make([]presburger.Map, len(g.Deps))
+	violated := make([]bool, len(g.Deps))
+	for i, d := range g.Deps {
 		rel, err := inContext(t, d.Rel)
 		if err != nil {
 			return nil, err
 		}
+		rels[i] = rel
 		bad, err := wronglyOrdered(rel, byStmt[d.Source], byStmt[d.Sink])
 		if err != nil {
 			return nil, fmt.Errorf("scheduler: checking %s %s -> %s on %s: %w", d.Kind, d.Source, d.Sink, d.Array, err)
@@ -88,9 +114,14 @@ func Check(t scheduletree.Tree, g *deps.Graph) ([]Violation, error) {
 		if ok {
 			v.Kind, v.Source, v.Sink, v.Array = d.Kind, d.Source, d.Sink, d.Array
 			out = append(out, v)
+			violated[i] = true
 		}
 	}
-	return out, nil
+	vs, err := checkFlags(t, g, rels, violated, byStmt)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, vs...), nil
 }
 
 // inContext intersects rel with the tree's context, if the root's child

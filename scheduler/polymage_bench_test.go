@@ -44,15 +44,11 @@ func timingCases() []scheduleCase {
 	return out
 }
 
-// scheduleLimit is the time one schedule (one program, one mode) may
-// take in TestScheduleTimes; the machines tests run on are shared and
-// loaded, so it is generous.
-const scheduleLimit = 20 * time.Second
-
 // TestScheduleTimes schedules every PolyMage pipeline and PolyBench
 // kernel under every mode (none = the original order, min, smart, max)
 // and logs the time of the dependence analysis and of the schedule
-// apart; a schedule over scheduleLimit fails. The pipelines' trees must
+// apart (the times are only logged: tests assert no wall-clock limit;
+// BenchmarkPolyMage times the same schedules). The pipelines' trees must
 // be valid and respect every dependence. Under FuseMax, interpolate and
 // local_laplacian fuse the whole pipeline with hyperplanes scaled by 2
 // per pyramid level, a band too expensive to find (see workLimit): they
@@ -100,9 +96,6 @@ func TestScheduleTimes(t *testing.T) {
 					t.Fatalf("%s: %v", name, err)
 				}
 				total[m] += times[m]
-				if times[m] > scheduleLimit {
-					t.Errorf("%s took %v, over %v", name, times[m].Round(time.Millisecond), scheduleLimit)
-				}
 				if c.check {
 					if err := scheduletree.Validate(tr); err != nil {
 						t.Errorf("%s: invalid tree: %v", name, err)
