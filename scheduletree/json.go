@@ -341,7 +341,10 @@ func buildNode(k Kind, j *jsonNode, child *Node, children []*Node) (n *Node, err
 		}
 		b.Options = append(b.Options, o)
 	}
-	if m := b.Members(); len(b.Coincident) > m || len(b.Options) > m {
+	// A coincident list, when given, has one flag per member: a shorter
+	// one would leave the others silently false (isl's YAML, too, wants
+	// them all).
+	if m := b.Members(); j.Coincident != nil && len(b.Coincident) != m || len(b.Options) > m {
 		return nil, fmt.Errorf("%d members but %d coincident flags and %d options", m, len(b.Coincident), len(b.Options))
 	}
 	return NewBand(b, child), nil
