@@ -37,7 +37,12 @@ printed by 'tilefuse tree --format json', or isl's YAML (as 'tilefuse tree
 --format yaml' or isl_schedule_to_str print it; the format is read from
 the file's contents), rooted at its domain. With --tree no SOURCE is
 needed, unless --c is given: then the tree must schedule exactly SOURCE's
-statement instances.
+statement instances, respect its dependences and have true band flags (a
+member marked coincident carries no dependence, a band marked permutable
+is permutable), as 'tilefuse check-tree' checks. An illegal tree is
+refused with exit status 1 and a pair of instances that shows it, unless
+--unchecked is given. Without SOURCE the dependences are not known and
+the tree is taken as it is.
 
 --tile N tiles every permutable band of two or more members by N in
 each member (a tile band above a point band); --separate sets isl's
@@ -73,6 +78,7 @@ func runAST(e *env, args []string) (status int) {
 	fuse := fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices())
 	fn := fs.String("func", "", "the C function to compile, when SOURCE has several")
 	treeFile := fs.String("tree", "", "generate the code of this schedule tree file (JSON or isl YAML)")
+	unchecked := fs.Bool("unchecked", false, "with --tree and SOURCE: generate the code even if the tree is illegal for SOURCE")
 	asC := fs.Bool("c", false, "print a complete C function with the statements' bodies")
 	name := fs.String("name", "", "the name of the C function printed by --c (default: the program's)")
 	parallel := fs.Bool("parallel", false, "mark the outermost coincident loops parallel")
@@ -101,6 +107,8 @@ func runAST(e *env, args []string) (status int) {
 		return fail("--c needs the SOURCE that --tree schedules")
 	case *treeFile != "" && set["fuse"]:
 		return fail("--fuse schedules a SOURCE; it does not apply to --tree")
+	case *unchecked && *treeFile == "":
+		return fail("--unchecked applies to a --tree TREE")
 	case *stats && fs.NArg() != 1:
 		return fail("--stats runs a SOURCE's statements: give the SOURCE")
 	case (*dataset != "" || *size != "") && !*stats:
@@ -149,6 +157,11 @@ func runAST(e *env, args []string) (status int) {
 		}
 		if err := compiler.CheckTree(p, t); err != nil {
 			return fail("%s: %v", *treeFile, oneLine(err))
+		}
+		if p != nil && !*unchecked {
+			if status, refused := refuseIllegal(e, "ast", *treeFile, p, t); refused {
+				return status
+			}
 		}
 		opts.Tree = &t
 	}

@@ -33,12 +33,12 @@ func init() {
 		{name: "calc", args: "[--max-ops N] [FILE]", summary: "evaluate an isl-notation calculator script (a subset of iscc)", run: runCalc},
 		{name: "scop", args: "[--format text|json] [--func NAME] [--list] SOURCE", summary: "show the polyhedral program model of a C file or built-in benchmark", run: runScop},
 		{name: "tree", args: "[--fuse none|min|smart|max|post] [--tile T,...] [--format text|json|yaml] [--func NAME] SOURCE", summary: "print the schedule tree of a program", run: runTree},
-		{name: "ast", args: "[--fuse none|min|smart|max|post] [--tile T,...] [--separate] [--parallel] [--context SET] [--c [--name NAME]] [--stats [--dataset D] [--size N=V,...]] [--func NAME] [--tree TREE] [-o FILE] [SOURCE]", summary: "generate the loops of a program or schedule tree and print them as C", run: runAST},
+		{name: "ast", args: "[--fuse none|min|smart|max|post] [--tile T,...] [--separate] [--parallel] [--context SET] [--c [--name NAME]] [--stats [--dataset D] [--size N=V,...]] [--func NAME] [--tree TREE [--unchecked]] [-o FILE] [SOURCE]", summary: "generate the loops of a program or schedule tree and print them as C", run: runAST},
 		{name: "compile", args: "[--target cpu|cuda|cuda-emulate] [--fuse none|min|smart|max|post] [--tile T,...] [--func NAME] [--parallel] [-c] -o OUT SOURCE", summary: "compile a program to LLVM IR and a C header, or with -c to an object file", run: runCompile},
 		{name: "run", args: "[--dataset MINI..EXTRALARGE | --size N=V,...] [--threads N] [--repeat R] [--fuse ...] [--tile ...] [options] SOURCE", summary: "compile, build, run on generated inputs, check against the reference and time", run: runRun},
 		{name: "bench", args: "polybench|polymage [--dataset D] [--size S] [--only NAMES] [--threads N] [--repeat R] [--strategies S,...] [--tile T,...] [--peers P,...] [--fp-contract] [--baseline COL] [--format table|csv|json]", summary: "benchmark a suite under tilefuse's strategies and peer compilers, checked and timed", run: runBench},
 		{name: "explain", args: "[--fuse post] [--tile T,...] [--target cpu|cuda|cuda-emulate] [--dataset D | --size N=V,...] [--format text|json] [--func NAME] SOURCE", summary: "say, per computation space, whether post-tiling fusion fused it, where, with what overlap, or why not", run: runExplain},
-		{name: "check-tree", args: "[--func NAME] SOURCE TREE", summary: "check a schedule tree's legality against a program's dependences", run: runCheckTree},
+		{name: "check-tree", args: "[--func NAME] SOURCE TREE", summary: "check a schedule tree's legality and band flags against a program's dependences", run: runCheckTree},
 		{name: "help", args: "[COMMAND]", summary: "show help for tilefuse or a command", run: runHelp},
 	}
 }

@@ -34,11 +34,17 @@ const checkTreeHelp = `
 Checks that the schedule tree in TREE (JSON as printed by 'tilefuse tree
 --format json', or isl YAML when the file name ends in .yaml or .yml)
 schedules exactly the statement instances of SOURCE and respects all of
-its dependences. A tree with extension nodes or "skipped" subtrees (as
-'tree --fuse post' prints) is checked by dataflow: every read must run
-after an execution of the instance whose value it reads, in the same
-tile for a "promote[A]" array. Prints "legal" (exit 0), or each violated dependence
-with one concrete pair of instances it orders wrongly (exit 1).
+its dependences, and that the flags of its bands hold, as code
+generation trusts them: a member marked coincident (a parallel loop)
+carries no dependence that the outer bands and sequences leave, and no
+such dependence goes backwards in any member of a band marked permutable
+(a band that may be tiled). A tree with extension nodes or "skipped"
+subtrees (as 'tree --fuse post' prints) is checked by dataflow: every
+read must run after an execution of the instance whose value it reads,
+in the same tile for a "promote[A]" array (its flags are not checked).
+Prints "legal" (exit 0), or each violated dependence or false flag with
+one concrete pair of instances that shows it (exit 1). 'tilefuse ast
+--tree TREE --c SOURCE' makes the same check before it generates code.
 ` + sourceHelp
 
 func runTree(e *env, args []string) int {
