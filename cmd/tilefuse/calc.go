@@ -64,6 +64,7 @@ func runCalc(e *env, args []string) int {
 // parseFlags parses args. Help that was asked for goes to stdout; a flag
 // error is one line on stderr.
 func parseFlags(fs *flag.FlagSet, e *env, cmd *command, help string, args []string) error {
+	args = prepareSourceFlags(fs, args)
 	for _, a := range args {
 		if a == "--" {
 			break

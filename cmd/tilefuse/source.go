@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"sort"
@@ -19,12 +21,78 @@ SOURCE is a C file holding static control parts (one program per function;
 polybench/gemm), polymage/NAME (a PolyMage benchmark pipeline, e.g.
 polymage/harris) or pipelines/NAME (e.g. pipelines/blur). 'tilefuse scop
 --list' lists the built-ins.
+
+A C file with #include or #define lines goes through the C preprocessor
+(cpp or gcc -E, from PATH) first; -I DIR and -D NAME[=VALUE] (both
+repeatable, also written -IDIR and -DNAME) are given to it, e.g.
+'-DLARGE_DATASET -I utilities' for a PolyBench source as distributed.
+Only the --func function is parsed: other functions, prototypes, typedefs
+and declarations of the file and its headers are skipped. Without --func,
+the preprocessed file gives the functions that hold #pragma scop.
 `
+
+// sourceFlags are the preprocessor options of a C SOURCE: -I DIR and
+// -D NAME[=VALUE], repeatable.
+type sourceFlags struct {
+	includes, defines listFlag
+}
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, " ") }
+
+func (l *listFlag) Set(v string) error {
+	if v == "" {
+		return errors.New("empty value")
+	}
+	*l = append(*l, v)
+	return nil
+}
+
+// cppFlags holds -I and -D of the command being run. parseFlags sets
+// it anew for each command line (registering -I and -D on every command
+// that reads a C file, the commands with --func), and loadPrograms reads
+// it: the command files need no change to pass them on. One command runs
+// at a time (run is not called concurrently).
+var cppFlags = &sourceFlags{}
+
+// prepareSourceFlags is parseFlags' first step: it resets cppFlags, and
+// for a command with --func registers -I and -D on fs and rewrites the
+// cc-style spellings -IDIR and -DNAME[=V] into -I=DIR and -D=NAME[=V],
+// which package flag reads.
+func prepareSourceFlags(fs *flag.FlagSet, args []string) []string {
+	cppFlags = &sourceFlags{}
+	if fs.Lookup("func") == nil || fs.Lookup("I") != nil || fs.Lookup("D") != nil {
+		return args
+	}
+	fs.Var(&cppFlags.includes, "I", "add DIR to the C preprocessor's include path")
+	fs.Var(&cppFlags.defines, "D", "define NAME[=VALUE] for the C preprocessor")
+	out := make([]string, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if a == "--" {
+			break
+		}
+		if len(a) > 2 && (a[:2] == "-I" || a[:2] == "-D") && a[2] != '=' && fs.Lookup(a[1:]) == nil {
+			out[i] = a[:2] + "=" + a[2:]
+		}
+	}
+	return out
+}
 
 // loadPrograms resolves SOURCE to its programs, keeping only function fn
 // when fn is set.
 func loadPrograms(source, fn string) ([]*scop.Program, error) {
 	var progs []*scop.Program
+	cpp := cppFlags
+	if len(cpp.includes) > 0 || len(cpp.defines) > 0 {
+		for _, prefix := range []string{"polybench/", "polymage/", "pipelines/"} {
+			if strings.HasPrefix(source, prefix) {
+				return nil, fmt.Errorf("-I and -D apply to C files, not to the built-in %s", source)
+			}
+		}
+	}
 	switch {
 	case strings.HasPrefix(source, "polybench/"):
 		name := strings.TrimPrefix(source, "polybench/")
@@ -61,9 +129,9 @@ func loadPrograms(source, fn string) ([]*scop.Program, error) {
 		if err != nil {
 			return nil, err
 		}
-		if progs, err = cparse.Parse(source, src); err != nil {
-			return nil, err
-		}
+		// With fn set, the file is read for that function alone: the
+		// rest of the file need not be in the subset.
+		return cparse.ParseFile(source, src, cparse.Options{Func: fn, Includes: cpp.includes, Defines: cpp.defines})
 	}
 	if fn == "" {
 		return progs, nil

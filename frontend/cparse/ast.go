@@ -128,6 +128,13 @@ type (
 	otherStmt struct {
 		at   scop.Pos
 		what string
+		bare bool // a return without a value
+	}
+	// shapeStmt is "#pragma tilefuse array A[N], ...": the extents of
+	// array parameters.
+	shapeStmt struct {
+		at    scop.Pos
+		decls []*declarator
 	}
 )
 
@@ -138,6 +145,7 @@ func (s *forStmt) pos() scop.Pos    { return s.at }
 func (s *ifStmt) pos() scop.Pos     { return s.at }
 func (s *pragmaStmt) pos() scop.Pos { return s.at }
 func (s *otherStmt) pos() scop.Pos  { return s.at }
+func (s *shapeStmt) pos() scop.Pos  { return s.at }
 
 // declarator is one declared name: a variable (scalar or array), a
 // parameter, or a typedef.
@@ -145,7 +153,8 @@ type declarator struct {
 	at   scop.Pos
 	name string
 	t    scop.ElemType
-	dims []expr // array extents, outermost first
+	dims []expr // array extents, outermost first; nil where not declared
+	ptr  bool   // a restrict pointer parameter, dims[0] its target's count
 	init expr   // nil without initializer
 	sym  *symbol
 }

@@ -51,6 +51,10 @@ type pending struct {
 }
 
 func buildFunc(file string, u *unit, f *funcDef) (*scop.Program, error) {
+	shapes, err := takeShapes(f)
+	if err != nil {
+		return nil, err
+	}
 	pre, region, err := splitRegion(f)
 	if err != nil {
 		return nil, err
@@ -62,9 +66,12 @@ func buildFunc(file string, u *unit, f *funcDef) (*scop.Program, error) {
 	}
 	r.push() // parameters share the scope of the body's outermost block
 	for _, d := range f.params {
-		s := &symbol{param: true}
+		s := &symbol{param: true, ptr: d.ptr}
 		r.declare(d, s)
 		s.size = s.isScalarInt()
+	}
+	if err := r.shapes(f, shapes); err != nil {
+		return nil, err
 	}
 	for _, s := range pre {
 		if d, ok := s.(*declStmt); ok {
@@ -112,16 +119,72 @@ func splitRegion(f *funcDef) (pre, region []stmt, err error) {
 	}
 	switch {
 	case begin < 0:
-		return nil, f.body.list, nil
+		list := f.body.list
+		// A final "return;" ends the function where it would end anyway.
+		if n := len(list); n > 0 {
+			if o, ok := list[n-1].(*otherStmt); ok && o.what == "return" && o.bare {
+				list = list[:n-1]
+			}
+		}
+		return nil, list, nil
 	case end < 0:
 		return nil, nil, errorf(f.body.list[begin].pos(), "#pragma scop without #pragma endscop")
 	}
 	return f.body.list[:begin], f.body.list[begin+1 : end], nil
 }
 
+// takeShapes removes the "#pragma tilefuse array" lines from the top
+// level of f's body and returns them.
+func takeShapes(f *funcDef) ([]*shapeStmt, error) {
+	var shapes []*shapeStmt
+	list := f.body.list[:0:0]
+	for _, s := range f.body.list {
+		if sh, ok := s.(*shapeStmt); ok {
+			shapes = append(shapes, sh)
+			continue
+		}
+		list = append(list, s)
+	}
+	f.body.list = list
+	return shapes, nil
+}
+
+// shapes gives the parameters named by "#pragma tilefuse array" lines
+// their extents, which may use any size parameter.
+func (r *resolver) shapes(f *funcDef, shapes []*shapeStmt) error {
+	params := r.scopes[len(r.scopes)-1]
+	given := map[string]bool{}
+	for _, sh := range shapes {
+		for _, d := range sh.decls {
+			s := params[d.name]
+			switch {
+			case s == nil:
+				return errorf(d.at, "#pragma tilefuse array: %s is not a parameter of %s", d.name, f.name)
+			case len(s.dims) == 0:
+				return errorf(d.at, "#pragma tilefuse array: parameter %s of %s is not an array or pointer", d.name, f.name)
+			case len(s.dims) != len(d.dims):
+				return errorf(d.at, "#pragma tilefuse array: %s has %d dimensions, the pragma gives %d", d.name, len(s.dims), len(d.dims))
+			case given[d.name]:
+				return errorf(d.at, "#pragma tilefuse array: the extents of %s are given twice", d.name)
+			}
+			given[d.name] = true
+			for _, x := range d.dims {
+				r.expr(x)
+			}
+			s.dims = d.dims
+		}
+	}
+	if r.errs.err != nil {
+		return r.errs.err
+	}
+	return nil
+}
+
 // nestedPragma rejects scop pragmas below the top level of the body.
 func nestedPragma(s stmt) error {
 	switch s := s.(type) {
+	case *shapeStmt:
+		return errorf(s.at, "#pragma tilefuse must be at the top level of the function body")
 	case *pragmaStmt:
 		what := "#pragma scop"
 		if s.end {
@@ -278,6 +341,9 @@ func (b *builder) useArray(s *symbol) (*scop.Array, error) {
 		kind = "array parameter"
 	}
 	for _, d := range s.dims {
+		if d == nil && s.param {
+			return nil, errorf(s.at, "%s %s needs an extent in every dimension: declare them (%s) or give them in the function body with #pragma tilefuse array %s, in constants and size parameters", kind, s.name, shapeHint(s, true), shapeHint(s, false))
+		}
 		if d == nil {
 			return nil, errorf(s.at, "%s %s needs an extent in every dimension", kind, s.name)
 		}
@@ -330,4 +396,26 @@ func (b *builder) newStmt(at scop.Pos) (*scop.Stmt, error) {
 	b.stmts = append(b.stmts, &pending{s: s, sched: sched})
 	b.cur = s
 	return s, nil
+}
+
+// shapeHint writes how to declare the extents of an array parameter: as
+// a C declaration (double A[restrict N][M]) or as the pragma's A[N][M].
+func shapeHint(s *symbol, decl bool) string {
+	names := []string{"N", "M", "K", "L"}
+	var b strings.Builder
+	if decl {
+		b.WriteString(cTypeName(s.t) + " ")
+	}
+	b.WriteString(s.name)
+	for i := range s.dims {
+		n := fmt.Sprintf("N%d", i+1)
+		if len(s.dims) <= len(names) {
+			n = names[i]
+		}
+		if i == 0 && decl && s.ptr {
+			n = "restrict " + n
+		}
+		fmt.Fprintf(&b, "[%s]", n)
+	}
+	return b.String()
 }

@@ -32,23 +32,29 @@ func parseAll(filename string, src []byte) (progs []*scop.Program, err error) {
 }
 
 // ParseFunc reads a C file and returns the program of the function called
-// name. Other functions must be valid syntax but are not compiled.
+// name. Only that function is parsed in full: the rest of the file is
+// split at the top level and skipped (see ParseFile), apart from the
+// typedefs and globals of the subset declared before the function.
+// ParseFunc does not run the preprocessor; ParseFile does.
 func ParseFunc(filename string, src []byte, name string) (prog *scop.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			prog, err = nil, internalError(filename, r)
 		}
 	}()
-	u, err := parseUnit(filename, src)
+	toks, end, err := lexAll(filename, src, nil)
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range u.funcs {
-		if f.name == name {
-			return buildFunc(filename, u, f)
-		}
+	sc := &scanned{file: filename, items: scanTop(toks), end: end}
+	progs, err := sc.parseFuncs(func(it topItem) bool { return it.fn == name })
+	if err != nil {
+		return nil, err
 	}
-	return nil, errorf(scop.Pos{File: filename}, "no function %s", name)
+	if len(progs) == 0 {
+		return nil, errorf(scop.Pos{File: filename}, "no function %s", name)
+	}
+	return progs[0], nil
 }
 
 func parseUnit(filename string, src []byte) (*unit, error) {

@@ -8,12 +8,28 @@
 // # Input
 //
 // A file holds typedefs of scalar types, global variables, prototypes and
-// function definitions. Preprocessor lines are skipped, except
-// "#pragma scop" and "#pragma endscop" at the top level of a function body:
-// the statements between them are compiled, or the whole body when there
-// are none. Code outside the region must be valid syntax of the subset
-// (no pointers, structs, sizeof or string literals anywhere) but is not
-// compiled.
+// function definitions. Parse reads all of it: preprocessor lines are
+// skipped, except "#pragma scop" and "#pragma endscop" at the top level
+// of a function body: the statements between them are compiled, or the
+// whole body when there are none (a final "return;" is dropped). Code
+// outside the region must be valid syntax of the subset (no pointers,
+// structs, sizeof or string literals anywhere) but is not compiled.
+//
+// ParseFunc and ParseFile read real C files: the top-level scanner splits
+// the tokens into function definitions ("name ( ... ) {", brackets
+// balanced) and declarations, and only the chosen function is parsed;
+// other functions, prototypes, structs, GNU attributes, asm labels and
+// builtins are skipped, typedefs of scalar types and globals of the
+// subset are kept. ParseFile runs the C preprocessor (cpp or gcc -E, with
+// -I and -D) on files with directives other than #pragma, and follows
+// its line markers, so that positions name the user's files and lines.
+//
+// Array parameters take their extents from their declarations (A[N][M],
+// A[restrict N]); restrict pointers (double *restrict A) and pointers to
+// rows (double (*restrict A)[M]) lack the first, which
+// "#pragma tilefuse array A[n][M], ..." in the body gives, in constants,
+// object-like macros and size parameters. Pointers without restrict are
+// refused: parameters are assumed not to overlap.
 //
 // # Program model
 //

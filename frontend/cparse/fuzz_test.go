@@ -68,3 +68,33 @@ func TestNoPanic(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseFunc checks the top-level scanner and ParseFunc's path the
+// same way.
+func FuzzParseFunc(f *testing.F) {
+	for _, k := range polybench.Kernels() {
+		f.Add([]byte(k.Source))
+	}
+	for _, tc := range errorCases {
+		f.Add([]byte(tc.src))
+	}
+	f.Add([]byte("# 1 \"k.c\"\nstruct s { int (*f)(int); } x = { 0 };\n__attribute__((x)) static void k(int n, double *restrict A) {\n#pragma tilefuse array A[n]\n  A[0] = 1;\n  return;\n}\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		toks, end, err := lexAll("f.c", src, nil)
+		if err != nil {
+			return
+		}
+		sc := &scanned{file: "f.c", items: scanTop(toks), end: end}
+		progs, err := sc.parseFuncs(func(it topItem) bool { return it.fn == "k" })
+		if err != nil {
+			var se *scop.Error
+			if !errors.As(err, &se) {
+				t.Fatalf("error %T is not a *scop.Error: %v", err, err)
+			}
+			return
+		}
+		for _, p := range progs {
+			_ = p.String()
+		}
+	})
+}

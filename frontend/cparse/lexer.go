@@ -19,6 +19,9 @@ const (
 	tPunct
 	tPragmaScop
 	tPragmaEndscop
+	// tPragmaTilefuse is "#pragma tilefuse ..."; text is the rest of the
+	// line and at its position.
+	tPragmaTilefuse
 )
 
 // token is one lexeme. Literals keep their text; the parser types them.
@@ -46,6 +49,8 @@ func (t token) describe() string {
 		return "#pragma scop"
 	case tPragmaEndscop:
 		return "#pragma endscop"
+	case tPragmaTilefuse:
+		return "#pragma tilefuse"
 	}
 	return "'" + t.text + "'"
 }
@@ -80,6 +85,9 @@ type lexer struct {
 	line, col int
 	lineStart bool // only white space since the start of the line
 	errs      *first
+	// macros, when not nil, collects the object-like macros that
+	// #define lines define (cpp -dD keeps them), for #pragma tilefuse.
+	macros map[string]string
 }
 
 func newLexer(file string, src []byte, errs *first) *lexer {
@@ -197,9 +205,23 @@ func (lx *lexer) skipSpace() {
 }
 
 // directive handles a preprocessor line starting at '#'. It returns a
-// token for #pragma scop and #pragma endscop and skips anything else.
+// token for #pragma scop, #pragma endscop and #pragma tilefuse, follows
+// the line markers of the C preprocessor ("# 12 \"file.c\"" and
+// "#line 12 \"file.c\""), so that positions name the original file and
+// line, and skips anything else.
 func (lx *lexer) directive(at scop.Pos) (token, bool) {
 	start := lx.off
+	if line, file, ok := lineMarker(lx.src[start:]); ok {
+		for lx.off < len(lx.src) && lx.src[lx.off] != '\n' {
+			lx.advance(1)
+		}
+		// The newline that ends the marker starts line `line`.
+		lx.line = line - 1
+		if file != "" {
+			lx.file = file
+		}
+		return token{}, false
+	}
 	for lx.off < len(lx.src) && lx.src[lx.off] != '\n' {
 		if lx.src[lx.off] == '\\' && lx.peekByte(1) == '\n' {
 			lx.advance(1)
@@ -214,6 +236,24 @@ func (lx *lexer) directive(at scop.Pos) (token, bool) {
 		text = text[:i]
 	}
 	f := strings.Fields(strings.TrimPrefix(text, "#"))
+	if lx.macros != nil && len(f) >= 2 && (f[0] == "define" || f[0] == "undef") {
+		name := f[1]
+		if i := strings.IndexByte(name, '('); i >= 0 {
+			name = name[:i]
+		}
+		delete(lx.macros, name)
+		if f[0] == "define" && name == f[1] {
+			i := strings.Index(text, "define") + len("define")
+			i += strings.Index(text[i:], name) + len(name)
+			lx.macros[name] = strings.TrimSpace(text[i:])
+		}
+	}
+	if len(f) >= 2 && f[0] == "pragma" && f[1] == "tilefuse" {
+		raw := string(lx.src[start:lx.off])
+		i := strings.Index(raw, "tilefuse") + len("tilefuse")
+		rest := strings.TrimRight(text[min(i, len(text)):], " \t\r")
+		return token{kind: tPragmaTilefuse, text: rest, at: scop.Pos{File: at.File, Line: at.Line, Col: at.Col + i}}, true
+	}
 	if len(f) == 2 && f[0] == "pragma" {
 		switch f[1] {
 		case "scop":
@@ -302,4 +342,44 @@ func charValue(text string) (int64, bool) {
 		return 0, false
 	}
 	return int64(int8(s[0])), true
+}
+
+// lineMarker reads a line marker of the C preprocessor at the start of
+// src ("# 12 \"file.c\" 1 3", or "#line 12 \"file.c\""): the number of
+// the next line and its file ("" when the marker names none).
+func lineMarker(src []byte) (line int, file string, ok bool) {
+	end := 0
+	for end < len(src) && src[end] != '\n' {
+		end++
+	}
+	text := strings.TrimSpace(strings.TrimPrefix(string(src[:end]), "#"))
+	text = strings.TrimSpace(strings.TrimPrefix(text, "line"))
+	n := 0
+	for n < len(text) && isDigit(text[n]) {
+		n++
+	}
+	if n == 0 || n > 9 || n < len(text) && text[n] != ' ' && text[n] != '\t' && text[n] != '\r' {
+		return 0, "", false
+	}
+	line, err := strconv.Atoi(text[:n])
+	if err != nil {
+		return 0, "", false
+	}
+	rest := strings.TrimSpace(text[n:])
+	if !strings.HasPrefix(rest, `"`) {
+		return line, "", true
+	}
+	// The name is a string literal: find its closing quote.
+	for i := 1; i < len(rest); i++ {
+		switch rest[i] {
+		case '\\':
+			i++
+		case '"':
+			if f, err := strconv.Unquote(rest[:i+1]); err == nil {
+				return line, f, true
+			}
+			return line, rest[1:i], true
+		}
+	}
+	return line, "", true
 }

@@ -12,12 +12,13 @@ const maxDepth = 200
 // error the lexer stops producing tokens, so every loop ends at tEOF and
 // the (partial) tree is discarded.
 type parser struct {
-	lx       *lexer
+	lx       tokenSource
 	errs     *first
 	tok      token
 	ahead    []token
 	typedefs map[string]scop.ElemType
 	depth    int
+	macros   map[string]string // object-like macros, for #pragma tilefuse
 }
 
 func newParser(file string, src []byte) *parser {
@@ -26,6 +27,36 @@ func newParser(file string, src []byte) *parser {
 		p.typedefs[k] = v
 	}
 	p.lx = newLexer(file, src, p.errs)
+	p.tok = p.lx.next()
+	return p
+}
+
+// tokenSource yields tokens: a lexer, or the tokens of one declaration
+// found by the top-level scanner.
+type tokenSource interface{ next() token }
+
+// tokenList is a tokenSource over a slice; like the lexer, it yields only
+// tEOF once an error is recorded.
+type tokenList struct {
+	toks []token
+	end  scop.Pos
+	errs *first
+}
+
+func (l *tokenList) next() token {
+	if len(l.toks) == 0 || l.errs.failed() {
+		return token{kind: tEOF, at: l.end}
+	}
+	t := l.toks[0]
+	l.toks = l.toks[1:]
+	return t
+}
+
+// newListParser parses toks with the given typedefs (shared, so that
+// typedefs of one declaration serve the next).
+func newListParser(toks []token, end scop.Pos, typedefs map[string]scop.ElemType) *parser {
+	p := &parser{errs: &first{}, typedefs: typedefs}
+	p.lx = &tokenList{toks: toks, end: end, errs: p.errs}
 	p.tok = p.lx.next()
 	return p
 }
@@ -96,6 +127,8 @@ func (p *parser) parseUnit() *unit {
 		case p.got(";"):
 		case p.tok.kind == tPragmaScop || p.tok.kind == tPragmaEndscop:
 			p.fail(p.tok.at, "%s outside a function", p.tok.text)
+		case p.tok.kind == tPragmaTilefuse:
+			p.fail(p.tok.at, "#pragma tilefuse outside a function (put it in the function body)")
 		case p.isKeyword("typedef"):
 			p.typedef()
 		default:
@@ -190,6 +223,12 @@ var qualifiers = map[string]bool{
 	"__restrict__": true, "__inline": true, "__inline__": true,
 }
 
+// pointerQualifiers may follow the * of a pointer parameter; one of the
+// restrict spellings is required.
+var pointerQualifiers = map[string]bool{
+	"const": true, "volatile": true, "restrict": true, "__restrict": true, "__restrict__": true,
+}
+
 var typeKeywords = map[string]bool{
 	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true,
 	"double": true, "signed": true, "unsigned": true,
@@ -268,9 +307,32 @@ done:
 // unnamed (prototype) parameter.
 func (p *parser) declarator(t scop.ElemType, optional bool) *declarator {
 	d := &declarator{at: p.tok.at, t: t}
-	if p.is("*") {
+	// A parameter may be a restrict pointer (double *restrict A) or a
+	// pointer to arrays (double (*restrict A)[M]): an array whose
+	// outermost extent is not declared.
+	ptrAt, ptr, paren := p.tok.at, false, false
+	switch {
+	case p.is("*") && !optional:
 		p.fail(p.tok.at, "pointers are not supported")
 		return d
+	case p.is("*"):
+		ptr = true
+	case p.is("(") && optional && p.peek().kind == tPunct && p.peek().text == "*":
+		p.next()
+		ptrAt, ptr, paren = p.tok.at, true, true
+	}
+	restrict := false
+	if ptr {
+		p.next()
+		for p.tok.kind == tIdent && pointerQualifiers[p.tok.text] {
+			restrict = restrict || p.tok.text != "const" && p.tok.text != "volatile"
+			p.next()
+		}
+		if p.is("*") {
+			p.fail(p.tok.at, "pointers to pointers are not supported")
+			return d
+		}
+		d.at = p.tok.at
 	}
 	if p.tok.kind == tIdent && !keywords[p.tok.text] {
 		d.name = p.tok.text
@@ -278,6 +340,24 @@ func (p *parser) declarator(t scop.ElemType, optional bool) *declarator {
 	} else if !optional {
 		p.expected("identifier")
 		return d
+	}
+	if paren {
+		p.expect(")")
+	}
+	if ptr {
+		if !restrict {
+			name := d.name
+			if name == "" {
+				name = "P"
+			}
+			p.fail(ptrAt, "pointer parameter %s must be restrict-qualified (%s *restrict %s) or declared as an array (%s %s[N]): tilefuse assumes that parameters do not overlap", name, cTypeName(t), name, cTypeName(t), name)
+			return d
+		}
+		if !paren && p.is("[") {
+			p.fail(p.tok.at, "arrays of pointers are not supported")
+			return d
+		}
+		d.dims, d.ptr = append(d.dims, nil), true
 	}
 	for p.got("[") {
 		if p.got("]") {

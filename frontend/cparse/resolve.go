@@ -17,6 +17,7 @@ type symbol struct {
 	// local.
 	param, global bool
 	iter          bool // an integer local used as a loop iterator
+	ptr           bool // a restrict pointer parameter
 	used, written bool // referenced and assigned inside the scop region
 	seq           int  // declaration order, for the array list
 
