@@ -87,7 +87,7 @@ func TestRealCErrors(t *testing.T) {
 		stderr string
 	}{
 		{"missing -D", []string{"scop", "testdata/realc/needs_n.c"},
-			"testdata/realc/needs_n.c:7:19: unknown identifier N\n"},
+			"testdata/realc/needs_n.c:7:19: unknown identifier N (if it is a macro, define it: -D N=VALUE)\n"},
 		{"missing include", []string{"compile", "-o", filepath.Join(os.TempDir(), "tilefuse-never-written"), "testdata/realc/missing_include.c"},
 			"testdata/realc/missing_include.c:2:10: cpp: fatal error: not_here.h: No such file or directory\n"},
 		{"missing -I", []string{"ast", "-DLARGE_DATASET", "--func", "kernel_gemm", gemm},

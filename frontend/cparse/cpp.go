@@ -42,6 +42,7 @@ func ParseFile(filename string, src []byte, opt Options) (progs []*scop.Program,
 		if r := recover(); r != nil {
 			progs, err = nil, internalError(filename, r)
 		}
+		err = macroHint(err)
 	}()
 	pre := len(opt.Includes) > 0 || len(opt.Defines) > 0 || hasDirectives(src)
 	if !pre && opt.Func == "" {
@@ -262,4 +263,18 @@ func tokenAt(orig []byte, i int, text string) bool {
 	}
 	e := i + len(text)
 	return !word(text[len(text)-1]) || e >= len(orig) || !word(orig[e])
+}
+
+// macroHint adds to "unknown identifier N" that N may be a macro the
+// command line should define.
+func macroHint(err error) error {
+	var se *scop.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	name, ok := strings.CutPrefix(se.Msg, "unknown identifier ")
+	if !ok || strings.ContainsAny(name, " (") {
+		return err
+	}
+	return &scop.Error{Pos: se.Pos, Msg: fmt.Sprintf("%s (if it is a macro, define it: -D %s=VALUE)", se.Msg, name)}
 }

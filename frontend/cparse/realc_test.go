@@ -72,6 +72,24 @@ func TestRealPolyBench(t *testing.T) {
 	}
 }
 
+// TestRealPolyBenchIsC checks that the PolyBench-shaped sources are C
+// that gcc takes, at every dataset.
+func TestRealPolyBenchIsC(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not found")
+	}
+	for _, name := range []string{"gemm", "jacobi-2d", "correlation"} {
+		for _, ds := range []string{"MINI", "LARGE", "EXTRALARGE"} {
+			out, err := exec.Command(gcc, "-std=c99", "-Wall", "-Wno-unknown-pragmas", "-Werror", "-fsyntax-only",
+				"-D"+ds+"_DATASET", "-I", filepath.Join("testdata", "pb", "utilities"), filepath.Join("testdata", "pb", name+".c")).CombinedOutput()
+			if err != nil {
+				t.Errorf("gcc %s %s: %v\n%s", name, ds, err, out)
+			}
+		}
+	}
+}
+
 func TestRealPolyBenchErrorPositions(t *testing.T) {
 	needCPP(t)
 	file := filepath.Join("testdata", "pb", "gemm.c")
@@ -111,7 +129,7 @@ func TestRealC(t *testing.T) {
 		{"define", "#define N 100\nvoid k(double A[N]) {\n  int i;\n  for (i = 0; i < N; i++)\n    A[i] = i;\n}\n",
 			cparse.Options{Func: "k"}, []string{"array    A f64[100]", "0 <= i <= 99"}, ""},
 		{"missing -D", "void k(double A[100]) {\n  int i;\n  for (i = 0; i < N; i++)\n    A[i] = i;\n}\n",
-			cparse.Options{Func: "k", Defines: []string{"M=3"}}, nil, "FILE:3:19: unknown identifier N"},
+			cparse.Options{Func: "k", Defines: []string{"M=3"}}, nil, "FILE:3:19: unknown identifier N (if it is a macro, define it: -D N=VALUE)"},
 		{"-D given", "void k(double A[100]) {\n  int i;\n  for (i = 0; i < N; i++)\n    A[i] = i;\n}\n",
 			cparse.Options{Func: "k", Defines: []string{"N=50"}}, []string{"0 <= i <= 49"}, ""},
 		{"column after a macro", "#define ZERO 0\nvoid k(int n, double A[100]) {\n  int i;\n  for (i = ZERO; i < n; i++)\n    A[i] = A[i * i];\n}\n",
