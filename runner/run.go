@@ -79,6 +79,23 @@ type Options struct {
 	// Inputs, computed once by Toolchain.Expect and shared by the runs of
 	// several kernels; Reference is then ignored.
 	Expected *Expected
+	// Phases, when set, is told as each phase of the run starts, by
+	// name: "opt/llc" (building IR) or "cc" (building C), "link" (the
+	// harness, compiled and linked), "run" (the warm-up and timed calls)
+	// and "reference"; the function it returns is called when the phase
+	// ends. A command shows slow phases with it.
+	Phases func(name string) (end func())
+}
+
+// phase starts the phase name of opts.Phases; the result ends it.
+func (opts *Options) phase(name string) (end func()) {
+	if opts.Phases == nil {
+		return func() {}
+	}
+	if end := opts.Phases(name); end != nil {
+		return end
+	}
+	return func() {}
 }
 
 // Expected is what the reference computes from a run's inputs: the
@@ -180,6 +197,19 @@ func (c *Check) String() string {
 // A wrong result is reported in Result.Check, not as an error; errors are
 // bad parameters, failed builds and crashed runs.
 func (tc *Toolchain) Run(p *scop.Program, k Kernel, opts Options) (*Result, error) {
+	return tc.RunContext(context.Background(), p, k, opts)
+}
+
+// RunContext is Run under ctx: when ctx ends, the tool or program
+// running is killed and RunContext returns an error wrapping ctx.Err(),
+// having removed its temporary directory, as on every other return.
+func (tc *Toolchain) RunContext(ctx context.Context, p *scop.Program, k Kernel, opts Options) (res *Result, err error) {
+	parent := ctx // without opts.Timeout's deadline
+	defer func() {
+		if cerr := parent.Err(); err != nil && cerr != nil && !errors.Is(err, cerr) {
+			err = fmt.Errorf("runner: stopped: %w (%v)", cerr, err)
+		}
+	}()
 	if k.Func == "" {
 		return nil, errors.New("runner: the kernel has no function name")
 	}
@@ -207,7 +237,7 @@ func (tc *Toolchain) Run(p *scop.Program, k Kernel, opts Options) (*Result, erro
 		ref = chooseReference(p, opts.Params, opts.ExecLimit)
 	}
 
-	ses, err := newSession(p, opts, "tilefuse-run-")
+	ses, err := newSession(ctx, p, opts, "tilefuse-run-")
 	if err != nil {
 		return nil, err
 	}
@@ -215,19 +245,21 @@ func (tc *Toolchain) Run(p *scop.Program, k Kernel, opts Options) (*Result, erro
 	ctx, dir, in, inFile := ses.ctx, ses.dir, ses.in, ses.inFile
 
 	bin := filepath.Join(dir, "kernel")
-	build, err := tc.buildHarness(ctx, p, opts.Params, k, dir, bin)
+	build, err := tc.build(ctx, p, opts.Params, k, dir, bin, &opts)
 	if err != nil {
 		return nil, err
 	}
+	end := opts.phase("run")
 	times, got, err := tc.execute(ctx, p, in, bin, inFile, filepath.Join(dir, "out.bin"), opts.Threads, warmup, opts.Repeat, opts.Env...)
+	end()
 	var te *ToolError
-	if errors.As(err, &te) {
+	if errors.As(err, &te) && parent.Err() == nil {
 		return nil, &KernelError{te}
 	}
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Times: times, Median: median(times), Outputs: got, Build: build}
+	res = &Result{Times: times, Median: median(times), Outputs: got, Build: build}
 	var want map[string]*scop.Buffer
 	switch {
 	case opts.Expected != nil:
@@ -235,7 +267,10 @@ func (tc *Toolchain) Run(p *scop.Program, k Kernel, opts Options) (*Result, erro
 	case ref == RefNone:
 		return res, nil
 	default:
-		if want, err = tc.reference(ctx, p, opts.Params, ref, k.Func, in, dir, inFile); err != nil {
+		end := opts.phase("reference")
+		want, err = tc.reference(ctx, p, opts.Params, ref, k.Func, in, dir, inFile)
+		end()
+		if err != nil {
 			return nil, fmt.Errorf("runner: reference (%s): %w", ref, err)
 		}
 	}
@@ -250,9 +285,20 @@ func (tc *Toolchain) Run(p *scop.Program, k Kernel, opts Options) (*Result, erro
 // with the harness into bin. It returns the time spent building k's
 // object.
 func (tc *Toolchain) buildHarness(ctx context.Context, p *scop.Program, params map[string]int64, k Kernel, dir, bin string) (time.Duration, error) {
+	return tc.build(ctx, p, params, k, dir, bin, &Options{})
+}
+
+// build is buildHarness telling opts.Phases.
+func (tc *Toolchain) build(ctx context.Context, p *scop.Program, params map[string]int64, k Kernel, dir, bin string, opts *Options) (time.Duration, error) {
 	base := filepath.Base(bin)
 	obj := filepath.Join(dir, base+".o")
 	start := time.Now()
+	name := "opt/llc"
+	if k.IR == "" {
+		name = "cc"
+	}
+	end := opts.phase(name)
+	defer func() { end() }()
 	if k.IR != "" {
 		if err := os.WriteFile(filepath.Join(dir, base+".ll"), []byte(k.IR), 0o644); err != nil {
 			return 0, err
@@ -273,6 +319,8 @@ func (tc *Toolchain) buildHarness(ctx context.Context, p *scop.Program, params m
 		}
 	}
 	build := time.Since(start)
+	end()
+	end = opts.phase("link")
 	h, err := Harness(p, params, k.Func)
 	if err != nil {
 		return 0, err
@@ -310,8 +358,13 @@ func runInputs(p *scop.Program, params map[string]int64, given map[string]*scop.
 // as Run does; RefNone is refused), the arrays a run of p at
 // opts.Params on opts.Inputs must end with, so that several kernels' runs
 // (Options.Expected) share one reference computation. Params, Inputs,
-// Reference, ExecLimit, Dir and Timeout are used.
+// Reference, ExecLimit, Dir, Timeout and Phases are used.
 func (tc *Toolchain) Expect(p *scop.Program, opts Options) (*Expected, error) {
+	return tc.ExpectContext(context.Background(), p, opts)
+}
+
+// ExpectContext is Expect under ctx, as RunContext is Run.
+func (tc *Toolchain) ExpectContext(ctx context.Context, p *scop.Program, opts Options) (*Expected, error) {
 	if err := p.CheckParams(opts.Params); err != nil {
 		return nil, err
 	}
@@ -325,13 +378,15 @@ func (tc *Toolchain) Expect(p *scop.Program, opts Options) (*Expected, error) {
 	case RefNone:
 		return nil, errors.New("runner: Expect needs a reference")
 	}
-	ses, err := newSession(p, opts, "tilefuse-ref-")
+	ses, err := newSession(ctx, p, opts, "tilefuse-ref-")
 	if err != nil {
 		return nil, err
 	}
 	defer ses.close()
 	ctx, dir, in, inFile := ses.ctx, ses.dir, ses.in, ses.inFile
+	end := opts.phase("reference")
 	want, err := tc.reference(ctx, p, opts.Params, ref, "tilefuse_reference", in, dir, inFile)
+	end()
 	if err != nil {
 		return nil, fmt.Errorf("runner: reference (%s): %w", ref, err)
 	}
@@ -438,8 +493,10 @@ func maxRelErr(got, want *scop.Buffer) float64 {
 }
 
 // session is what one Run or Expect works in: a directory (opts.Dir, or
-// a temporary one removed by close), the deadline of opts.Timeout, and
-// the inputs, also written to inFile in charness's format.
+// a temporary one removed by close, which the caller defers so that every
+// return removes it: a cancelled context, which kills the tools and the
+// program, returns too), the deadline of opts.Timeout, and the inputs,
+// also written to inFile in charness's format.
 type session struct {
 	ctx    context.Context
 	dir    string
@@ -448,8 +505,11 @@ type session struct {
 	close  func()
 }
 
-func newSession(p *scop.Program, opts Options, prefix string) (*session, error) {
-	s := &session{dir: opts.Dir, ctx: context.Background()}
+func newSession(ctx context.Context, p *scop.Program, opts Options, prefix string) (*session, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s := &session{dir: opts.Dir, ctx: ctx}
 	var cleanups []func()
 	s.close = func() {
 		for i := len(cleanups) - 1; i >= 0; i-- {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tilefuse/internal/ctool"
+	"tilefuse/internal/safefile"
 )
 
 // Toolchain names the external programs that turn emitted IR into a
@@ -112,6 +113,12 @@ func (tc *Toolchain) Object(ir, obj string) error {
 	return tc.object(context.Background(), ir, obj)
 }
 
+// ObjectContext is Object under ctx, which kills opt or llc when it ends
+// (the temporary directory is removed on every return).
+func (tc *Toolchain) ObjectContext(ctx context.Context, ir, obj string) error {
+	return tc.object(ctx, ir, obj)
+}
+
 func (tc *Toolchain) object(ctx context.Context, ir, obj string) error {
 	dir, err := os.MkdirTemp("", "tilefuse-build-")
 	if err != nil {
@@ -133,38 +140,14 @@ func (tc *Toolchain) object(ctx context.Context, ir, obj string) error {
 	return install(tmp, obj)
 }
 
-// install moves the finished file src to dst: through a temporary file
-// next to dst, so that dst is never half-written.
+// install moves the finished file src to dst (safefile.Write: through a
+// temporary file next to dst, so that dst is never half-written).
 func install(src, dst string) error {
 	data, err := os.ReadFile(src)
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(dst, data)
-}
-
-// WriteFileAtomic writes data to name through a temporary file in the same
-// directory and a rename, so name is either complete or untouched.
-func WriteFileAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), ".tilefuse-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return safefile.Write(dst, data)
 }
 
 // link links objects into the executable bin, with OpenMP's runtime

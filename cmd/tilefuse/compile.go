@@ -12,6 +12,7 @@ import (
 
 	"tilefuse/compiler"
 	"tilefuse/emit"
+	"tilefuse/internal/safefile"
 	"tilefuse/polybench"
 	"tilefuse/runner"
 	"tilefuse/scop"
@@ -183,9 +184,10 @@ func emittedName(source string, p *scop.Program) string {
 	return string(b)
 }
 
-// emitModule runs the spine: schedule, tile, fuse, map, generate, emit.
-func (j *compileJob) emitModule() (*emit.Module, error) {
-	r, err := compiler.Compile(context.Background(), j.p, j.opts)
+// emitModule runs the spine: schedule, tile, fuse, map, generate, emit,
+// showing the slow stages on prog.
+func (j *compileJob) emitModule(ctx context.Context, prog *progress) (*emit.Module, error) {
+	r, err := prog.compile(ctx, j)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +199,7 @@ func (j *compileJob) emitModule() (*emit.Module, error) {
 // (__nv_expf, ...) get it linked in first when libdevice.10.bc is found
 // (CUDA_HOME, CUDA_PATH, /usr/local/cuda, Debian's nvidia-cuda-toolkit);
 // otherwise warn says the driver will refuse the PTX.
-func cudaHost(tc *runner.Toolchain, mod *emit.Module, warn func(string)) (ptx, host string, err error) {
+func cudaHost(ctx context.Context, tc *runner.Toolchain, mod *emit.Module, warn func(string)) (ptx, host string, err error) {
 	dir, err := os.MkdirTemp("", "tilefuse-ptx-")
 	if err != nil {
 		return "", "", err
@@ -208,7 +210,7 @@ func cudaHost(tc *runner.Toolchain, mod *emit.Module, warn func(string)) (ptx, h
 		return "", "", err
 	}
 	tool := func(name string, args ...string) error {
-		if msg, err := exec.Command(name, args...).CombinedOutput(); err != nil {
+		if msg, err := exec.CommandContext(ctx, name, args...).CombinedOutput(); err != nil {
 			return fmt.Errorf("%s: %v\n%s", filepath.Base(name), err, strings.TrimSpace(string(msg)))
 		}
 		return nil
@@ -317,7 +319,20 @@ func runCompile(e *env, args []string) int {
 			return fail(fmt.Errorf("tilefuse compile: -c: %v", err))
 		}
 	}
-	mod, err := j.emitModule()
+	ctx, stop, caught := interruptible()
+	defer stop()
+	stopped := func() (int, bool) {
+		if s := caught(); s != nil {
+			fmt.Fprintf(e.stderr, "tilefuse compile: %v: stopped; nothing written\n", s)
+			return signalStatus(s), true
+		}
+		return 0, false
+	}
+	prog := newProgress(e.stderr, "compile")
+	mod, err := j.emitModule(ctx, prog)
+	if st, ok := stopped(); ok {
+		return st
+	}
 	if err != nil {
 		return fail(fmt.Errorf("tilefuse compile: %s: %v", j.source, err))
 	}
@@ -330,7 +345,13 @@ func runCompile(e *env, args []string) int {
 		}
 		if ptc != nil {
 			warn := func(msg string) { fmt.Fprintf(e.stderr, "tilefuse compile: %s: %s\n", j.source, msg) }
-			if ptx, hostIR, err = cudaHost(ptc, mod, warn); err != nil {
+			end := prog.phase("llc (PTX)")
+			ptx, hostIR, err = cudaHost(ctx, ptc, mod, warn)
+			end()
+			if st, ok := stopped(); ok {
+				return st
+			}
+			if err != nil {
 				return fail(fmt.Errorf("tilefuse compile: %s: %v", j.source, err))
 			}
 		} else {
@@ -338,26 +359,29 @@ func runCompile(e *env, args []string) int {
 		}
 	}
 	if *obj {
-		if err := tc.Object(hostIR, *out); err != nil {
+		end := prog.phase("opt/llc")
+		err := tc.ObjectContext(ctx, hostIR, *out)
+		end()
+		if st, ok := stopped(); ok {
+			return st
+		}
+		if err != nil {
 			return fail(fmt.Errorf("tilefuse compile: building %s: %v", *out, err))
 		}
 		return exitOK
 	}
 	base := strings.TrimSuffix(*out, ".ll")
-	files := []struct{ name, text string }{{base + ".ll", hostIR}, {base + ".h", mod.Header}}
+	files := []safefile.File{{Name: base + ".ll", Data: []byte(hostIR)}, {Name: base + ".h", Data: []byte(mod.Header)}}
 	if j.opts.Target == emit.CUDA {
-		files = append(files, struct{ name, text string }{base + ".kernel.ll", mod.KernelIR})
+		files = append(files, safefile.File{Name: base + ".kernel.ll", Data: []byte(mod.KernelIR)})
 		if ptx != "" {
-			files = append(files, struct{ name, text string }{base + ".ptx", ptx})
+			files = append(files, safefile.File{Name: base + ".ptx", Data: []byte(ptx)})
 		}
 	}
-	for i, f := range files {
-		if err := runner.WriteFileAtomic(f.name, []byte(f.text)); err != nil {
-			for _, g := range files[:i] {
-				os.Remove(g.name) // all files or none
-			}
-			return fail(fmt.Errorf("tilefuse compile: %v", err))
-		}
+	// All files or none: each goes to a temporary file first, and a
+	// failure leaves the files already there as they were.
+	if err := safefile.WriteAll(files); err != nil {
+		return fail(fmt.Errorf("tilefuse compile: %v", fileError(err)))
 	}
 	return exitOK
 }

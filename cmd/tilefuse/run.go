@@ -1,15 +1,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"math"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"tilefuse/bench"
 	"tilefuse/emit"
 	"tilefuse/pipelines"
 	"tilefuse/polybench"
@@ -44,7 +48,21 @@ element's order of operations), or within the relative tolerance --tol;
 the largest relative error is reported either way.
 
 --keep DIR keeps what was built and run there: the IR, the generated
-harness, the objects, the executables and the input and output arrays.
+harness, the objects, the executables and the input and output arrays
+(the gcc build's in DIR/gcc). Without it they live in a temporary
+directory that is removed on every exit, an interrupt (SIGINT, SIGTERM)
+included.
+
+--gcc (on by default) also builds the naive C of the original schedule
+with gcc -O3 -march=native -ffp-contract=off, with --parallel its
+outermost parallel loops under OpenMP pragmas and -fopenmp (bench's gcc
+column), runs it on the same inputs with the same threads and calls, and
+prints its median time and tilefuse's speed-up over it; --gcc=false
+skips it.
+
+Phases that take a second or more (the compiler's stages, opt/llc, the
+link, the runs, the reference, and each slow timed call) are shown on
+the standard error as they pass a second and when they end.
 
 Exit status 1 when the result is wrong or the compiled code crashes.
 ` + sourceHelp
@@ -61,6 +79,7 @@ func runRun(e *env, args []string) int {
 	ref := fs.String("ref", "auto", "reference: auto, exec, c or none")
 	tol := fs.Float64("tol", 0, "relative tolerance of the check (0: bit for bit)")
 	keep := fs.String("keep", "", "keep the build and run files in this directory")
+	gcc := fs.Bool("gcc", true, "also time the naive C built by gcc -O3 -march=native and print the speed-up")
 	pos, err := parseInterspersed(fs, e, cmd, runCmdHelp, args)
 	if err != nil {
 		return exitUsageOr(err)
@@ -101,7 +120,22 @@ func runRun(e *env, args []string) int {
 	if err != nil {
 		return fail(fmt.Errorf("tilefuse run: %s: %v", j.source, err))
 	}
-	mod, err := j.emitModule()
+	// A signal stops the tools and the program and removes the work
+	// directory on the way out.
+	ctx, stop, caught := interruptible()
+	defer stop()
+	stopped := func() (int, bool) {
+		if s := caught(); s != nil {
+			fmt.Fprintf(e.stderr, "tilefuse run: %v: stopped; work files removed\n", s)
+			return signalStatus(s), true
+		}
+		return 0, false
+	}
+	prog := newProgress(e.stderr, "run")
+	mod, err := j.emitModule(ctx, prog)
+	if st, ok := stopped(); ok {
+		return st
+	}
 	if err != nil {
 		return fail(fmt.Errorf("tilefuse run: %s: %v", j.source, err))
 	}
@@ -112,14 +146,25 @@ func runRun(e *env, args []string) int {
 	ir := mod.IR
 	if j.opts.Target == emit.CUDA {
 		warn := func(msg string) { fmt.Fprintf(e.stderr, "tilefuse run: %s: %s\n", j.source, msg) }
-		if _, ir, err = cudaHost(tc, mod, warn); err != nil {
+		end := prog.phase("llc (PTX)")
+		_, ir, err = cudaHost(ctx, tc, mod, warn)
+		end()
+		if st, ok := stopped(); ok {
+			return st
+		}
+		if err != nil {
 			return fail(fmt.Errorf("tilefuse run: %s: %v", j.source, err))
 		}
 	}
-	res, err := tc.Run(j.p, runner.Kernel{IR: ir, Func: mod.Func}, runner.Options{
+	opts := runner.Options{
 		Params: params, Threads: *threads, Warmup: w, Repeat: *repeat,
 		Reference: reference, Tolerance: *tol, Dir: *keep, Inputs: inputs,
-	})
+		Phases: prog.runnerPhases(""),
+	}
+	res, err := tc.RunContext(ctx, j.p, runner.Kernel{IR: ir, Func: mod.Func}, opts)
+	if st, ok := stopped(); ok {
+		return st
+	}
 	var ke *runner.KernelError
 	switch {
 	case errors.As(err, &ke):
@@ -128,9 +173,23 @@ func runRun(e *env, args []string) int {
 	case err != nil:
 		return fail(fmt.Errorf("tilefuse run: %s: %v", j.source, err))
 	}
+	prog.timedCalls("", res.Times)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s (%s)\n", j.source, label, runConfig(j, *threads))
 	fmt.Fprintf(&b, "median %s over %d runs (min %s, max %s)\n", seconds(res.Median), len(res.Times), seconds(slices.Min(res.Times)), seconds(slices.Max(res.Times)))
+	if *gcc {
+		base, desc, err := gccBaseline(ctx, tc, j, opts, prog)
+		if st, ok := stopped(); ok {
+			return st
+		}
+		if err != nil {
+			// The comparison is extra: its failure is a warning.
+			fmt.Fprintf(e.stderr, "tilefuse run: %s: no gcc time: %s\n", j.source, strings.ReplaceAll(err.Error(), "\n", "; "))
+		} else {
+			fmt.Fprintf(&b, "gcc median %s over %d runs (min %s, max %s): %s\n", seconds(base.Median), len(base.Times), seconds(slices.Min(base.Times)), seconds(slices.Max(base.Times)), desc)
+			fmt.Fprintf(&b, "speed-up %s over gcc\n", speedup(base.Median, res.Median))
+		}
+	}
 	if res.Check != nil {
 		fmt.Fprintf(&b, "check %s\n", res.Check)
 	}
@@ -139,6 +198,58 @@ func runRun(e *env, args []string) int {
 		return exitCheck
 	}
 	return exitOK
+}
+
+// gccBaseline times the naive C of the job's program built by gcc as
+// bench's gcc column builds it (-O3 -march=native -ffp-contract=off;
+// with --parallel the outermost parallel loops under OpenMP pragmas and
+// -fopenmp), with opts's sizes, inputs, threads and calls, unchecked. It
+// returns the result and a description of the build.
+func gccBaseline(ctx context.Context, tc *runner.Toolchain, j *compileJob, opts runner.Options, prog *progress) (*runner.Result, string, error) {
+	name := "gcc"
+	if !j.opts.Parallel {
+		name = "gcc-serial"
+	}
+	peers, err := bench.Peers([]string{name}, false, exec.LookPath)
+	if err != nil {
+		return nil, "", err
+	}
+	peer := peers[0]
+	if peer.CC == "" {
+		peer.CC = tc.CC // cc, which takes gcc's flags
+	}
+	var src string
+	if j.opts.Parallel {
+		src, err = bench.ParallelC(j.p, j.opts.Func)
+	} else {
+		src, err = runner.NaiveC(j.p, j.opts.Func)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	opts.Reference, opts.Expected, opts.Tolerance = runner.RefNone, nil, 0
+	if opts.Dir != "" {
+		opts.Dir = filepath.Join(opts.Dir, "gcc")
+	}
+	opts.Phases = prog.runnerPhases("gcc ")
+	res, err := tc.RunContext(ctx, j.p, runner.Kernel{C: src, Func: j.opts.Func, CC: peer.CC, CFlags: peer.Flags}, opts)
+	if err != nil {
+		return nil, "", err
+	}
+	prog.timedCalls("gcc ", res.Times)
+	what := "naive C"
+	if j.opts.Parallel {
+		what = "naive C with OpenMP pragmas on the outermost parallel loops"
+	}
+	return res, fmt.Sprintf("%s, %s %s", what, filepath.Base(peer.CC), strings.Join(peer.Flags, " ")), nil
+}
+
+// speedup prints base/t as "2.50x" (how many times faster t is).
+func speedup(base, t time.Duration) string {
+	if base <= 0 || t <= 0 {
+		return "?"
+	}
+	return bench.FormatRatio(float64(base) / float64(t))
 }
 
 // runSizes gives every parameter its value: the dataset's (PolyBench) or
