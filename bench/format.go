@@ -160,6 +160,9 @@ func WriteText(w io.Writer, t *Table) error {
 			switch {
 			case c.Status == OK:
 				ct := cellText{time: FormatDuration(c.Median)}
+				if c.Noisy() {
+					ct.time = noisyMark + ct.time
+				}
 				if ratio, ok := t.Ratio(i, j); ok {
 					ct.ratio = FormatRatio(ratio)
 				}
@@ -175,6 +178,9 @@ func WriteText(w io.Writer, t *Table) error {
 	for j := range t.Columns {
 		if m, n, ok := t.Geomean(j); ok {
 			geo[j] = FormatRatio(m)
+			if t.GeomeanNoisy(j) > 0 {
+				geo[j] = noisyMark + geo[j]
+			}
 			if n < len(t.Rows) {
 				geo[j] += fmt.Sprintf(" (%d/%d)", n, len(t.Rows))
 			}
@@ -246,6 +252,7 @@ func WriteText(w io.Writer, t *Table) error {
 	if limitWidth > 0 {
 		fmt.Fprintf(&b, "limit: the inputs read and the outputs written once at the streaming bandwidth measured before the run (%.1f GB/s)\n", bw/1e9)
 	}
+	writeNoisy(&b, t)
 
 	// Compile times of the tilefuse columns.
 	var tf []int
@@ -329,6 +336,30 @@ func WriteText(w io.Writer, t *Table) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// noisyMark marks a Noisy cell's time and a geometric mean that rests
+// on one.
+const noisyMark = "~"
+
+// writeNoisy explains the noisy marks of the text table: the cells, and
+// a warning for each geometric mean that rests on them.
+func writeNoisy(b *strings.Builder, t *Table) {
+	n := t.Noisy()
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%s noisy: the timed calls spread over more than %.0f%% of their median ((max - min) / median): do not trust the time (%d %s)\n",
+		noisyMark, NoisySpread*100, n, plural(n, "cell", "cells"))
+	for j, c := range t.Columns {
+		k := t.GeomeanNoisy(j)
+		if k == 0 {
+			continue
+		}
+		_, rows, _ := t.Geomean(j)
+		fmt.Fprintf(b, "warning: the geomean of %s rests on %d noisy %s of %d (its cells' or %s's): rerun with more --repeat, or on a quieter machine\n",
+			c.Name, k, plural(k, "row", "rows"), rows, t.Baseline)
+	}
 }
 
 func columnNames(t *Table) []string {
@@ -475,11 +506,17 @@ type (
 		Check     string    `json:"check,omitempty"`
 		MaxRelErr *float64  `json:"max_rel_err,omitempty"`
 		Error     string    `json:"error,omitempty"`
+		// Spread is (max - min) / median of the timed calls; Noisy says
+		// it is above NoisySpread.
+		Spread *float64 `json:"spread,omitempty"`
+		Noisy  bool     `json:"noisy,omitempty"`
 	}
 	jsonGeomean struct {
 		Column string   `json:"column"`
 		Ratio  *float64 `json:"ratio"`
 		Count  int      `json:"count"`
+		// Noisy counts the rows of the mean whose cells are noisy.
+		Noisy int `json:"noisy,omitempty"`
 	}
 )
 
@@ -514,6 +551,9 @@ func WriteJSON(w io.Writer, t *Table) error {
 			if ratio, ok := t.Ratio(i, j); ok {
 				jc.Ratio = ptr(ratio)
 			}
+			if sp, ok := c.Spread(); ok && (c.Status == OK || c.Status == Wrong) {
+				jc.Spread, jc.Noisy = ptr(sp), c.Noisy()
+			}
 			if c.Compile > 0 {
 				jc.Compile = ptr(c.Compile.Seconds())
 			}
@@ -533,6 +573,7 @@ func WriteJSON(w io.Writer, t *Table) error {
 		if ok {
 			g.Ratio = ptr(m)
 		}
+		g.Noisy = t.GeomeanNoisy(j)
 		jt.Geomean = append(jt.Geomean, g)
 	}
 	enc := json.NewEncoder(w)

@@ -55,6 +55,31 @@ type Cell struct {
 	Err string
 }
 
+// NoisySpread is the spread of a cell's timed calls, (max - min) /
+// median, above which its time is not to be trusted: the machine was
+// busy, or the code's time varies too much for the calls made.
+const NoisySpread = 0.25
+
+// Spread is (max - min) / median of the cell's timed calls; false with
+// fewer than two calls or no positive median.
+func (c Cell) Spread() (float64, bool) {
+	if len(c.Times) < 2 || c.Median <= 0 {
+		return 0, false
+	}
+	lo, hi := c.Times[0], c.Times[0]
+	for _, d := range c.Times[1:] {
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	return float64(hi-lo) / float64(c.Median), true
+}
+
+// Noisy reports whether the cell is OK but its spread is above
+// NoisySpread.
+func (c Cell) Noisy() bool {
+	s, ok := c.Spread()
+	return c.Status == OK && ok && s > NoisySpread
+}
+
 // Row is one benchmark across the columns.
 type Row struct {
 	Name string
@@ -141,6 +166,33 @@ func (t *Table) Geomean(col int) (mean float64, n int, ok bool) {
 	}
 	mean, ok = Geomean(xs)
 	return mean, len(xs), ok
+}
+
+// GeomeanNoisy counts the rows of a column's geometric mean (those
+// where the ratio exists) whose cell or baseline cell is Noisy: a mean
+// that rests on them is not to be trusted either.
+func (t *Table) GeomeanNoisy(col int) int {
+	b := t.Column(t.Baseline)
+	n := 0
+	for i, r := range t.Rows {
+		if _, ok := t.Ratio(i, col); ok && (r.Cells[col].Noisy() || r.Cells[b].Noisy()) {
+			n++
+		}
+	}
+	return n
+}
+
+// Noisy counts the Noisy cells.
+func (t *Table) Noisy() int {
+	n := 0
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if c.Noisy() {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // Geomean is the geometric mean of xs, computed as the exponential of
