@@ -102,6 +102,10 @@ func (t *Table) Header() string {
 	}
 	fmt.Fprintf(&b, ", %d %s, median of %d timed %s after %d warm-up %s",
 		t.Threads, plural(t.Threads, "thread", "threads"), t.Repeat, plural(t.Repeat, "call", "calls"), t.Warmup, plural(t.Warmup, "call", "calls"))
+	if t.Repeat > 1 {
+		// Config.runRow: a round per timed call, the columns in turn.
+		b.WriteString(" each, the columns' runs interleaved")
+	}
 	if t.Allocator != "" {
 		fmt.Fprintf(&b, ", %s allocator (freed large blocks reused)", t.Allocator)
 	}

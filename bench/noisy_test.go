@@ -35,7 +35,7 @@ func TestNoisy(t *testing.T) {
 			for _, v := range tc.times {
 				c.Times = append(c.Times, ms(v))
 			}
-			c.Median = median(c.Times)
+			c.Median = medianOf(c.Times)
 			sp, ok := c.Spread()
 			if ok != (tc.spread >= 0) || ok && math.Abs(sp-tc.spread) > 1e-9 {
 				t.Errorf("Spread() = %v, %v; want %v", sp, ok, tc.spread)
@@ -44,25 +44,6 @@ func TestNoisy(t *testing.T) {
 				t.Errorf("Noisy() = %v, want %v", c.Noisy(), tc.noisy)
 			}
 		})
-	}
-}
-
-func median(ts []time.Duration) time.Duration {
-	s := append([]time.Duration(nil), ts...)
-	for i := range s {
-		for j := i + 1; j < len(s); j++ {
-			if s[j] < s[i] {
-				s[i], s[j] = s[j], s[i]
-			}
-		}
-	}
-	switch n := len(s); {
-	case n == 0:
-		return 0
-	case n%2 == 1:
-		return s[n/2]
-	default:
-		return (s[n/2-1] + s[n/2]) / 2
 	}
 }
 

@@ -191,7 +191,13 @@ func Run(cfg Config, benches []*Benchmark) *Table {
 	return t
 }
 
-// runRow runs one benchmark's cells.
+// runRow runs one benchmark's cells. It builds every column's code
+// first, then runs the columns in turn, round after round: each round
+// runs every column once, in a process of its own, Warmup untimed calls
+// and one timed call, so that a change in the machine's load during the
+// row falls on every column alike rather than on one column's calls
+// (Repeat rounds make a cell's Repeat times). The arrays of each
+// column's last round are checked.
 func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 	row := Row{Name: b.Name, Size: b.Size, Params: b.Params, Cells: make([]Cell, len(cols))}
 	done := func(j int, c Cell) {
@@ -213,9 +219,26 @@ func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 	if err != nil {
 		return fail(fmt.Errorf("no reference to check against: %v", err))
 	}
+
+	// Build every column.
+	var built []*builtCell
+	defer func() {
+		for _, bc := range built {
+			bc.pr.Close()
+		}
+	}()
+	prepared := func(j int, bc *builtCell, c Cell) {
+		if bc == nil {
+			done(j, c)
+			return
+		}
+		bc.col = j
+		built = append(built, bc)
+	}
 	for j, s := range cfg.Strategies {
 		cfg.Progress.Start(b.Name, s.String())
-		done(j, cfg.runStrategy(b, s, exp))
+		bc, c := cfg.prepareStrategy(b, s, exp)
+		prepared(j, bc, c)
 	}
 	var naive string
 	var naiveErr error
@@ -238,14 +261,44 @@ func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 			threads = 1
 		}
 		k := runner.Kernel{C: naive, Func: b.Func, CC: p.CC, CFlags: p.Flags}
-		c, _ := cfg.run(b, k, exp, threads, cfg.Tolerance)
-		done(j, c)
+		bc, c := cfg.prepare(b, k, exp, threads, cfg.Tolerance)
+		prepared(j, bc, c)
+	}
+
+	// The rounds, then the checks.
+	for r := 0; r < max(cfg.Repeat, 1); r++ {
+		for _, bc := range built {
+			if bc.failed {
+				continue
+			}
+			cfg.Progress.Start(b.Name, cols[bc.col].Name)
+			if c, ok := cfg.execute(bc); !ok {
+				bc.failed = true
+				done(bc.col, c)
+			}
+		}
+	}
+	for _, bc := range built {
+		if !bc.failed {
+			done(bc.col, cfg.check(bc))
+		}
 	}
 	return row
 }
 
-// runStrategy compiles b with tilefuse's strategy s and runs it.
-func (cfg *Config) runStrategy(b *Benchmark, s compiler.Strategy, exp *runner.Expected) Cell {
+// builtCell is a column's code built for a row, and its runs so far.
+type builtCell struct {
+	col     int
+	pr      *runner.Prepared
+	compile time.Duration // tilefuse's compilation and the build
+	times   []time.Duration
+	got     map[string]*scop.Buffer
+	failed  bool // a run failed; its cell is done
+}
+
+// prepareStrategy compiles b with tilefuse's strategy s and builds it;
+// nil and the cell when it fails.
+func (cfg *Config) prepareStrategy(b *Benchmark, s compiler.Strategy, exp *runner.Expected) (*builtCell, Cell) {
 	ctx := context.Background()
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -261,49 +314,93 @@ func (cfg *Config) runStrategy(b *Benchmark, s compiler.Strategy, exp *runner.Ex
 	gen := time.Since(start)
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return Cell{Status: TimedOut, Err: fmt.Sprintf("compiling took longer than %v", cfg.Timeout)}
+		return nil, Cell{Status: TimedOut, Err: fmt.Sprintf("compiling took longer than %v", cfg.Timeout)}
 	case err != nil:
-		return Cell{Status: BuildFailed, Err: err.Error()}
+		return nil, Cell{Status: BuildFailed, Err: err.Error()}
 	}
-	c, res := cfg.run(b, runner.Kernel{IR: ir, Func: b.Func}, exp, cfg.Threads, 0)
-	if res != nil {
-		c.Compile = gen + res.Build
+	bc, c := cfg.prepare(b, runner.Kernel{IR: ir, Func: b.Func}, exp, cfg.Threads, 0)
+	if bc != nil {
+		bc.compile = gen + bc.pr.Build
+	}
+	return bc, c
+}
+
+// prepare builds one kernel with its harness; nil and the cell when it
+// fails.
+func (cfg *Config) prepare(b *Benchmark, k runner.Kernel, exp *runner.Expected, threads int, tol float64) (*builtCell, Cell) {
+	start := time.Now()
+	pr, err := cfg.Toolchain.Prepare(context.Background(), b.Prog, k, runner.Options{
+		Params: b.Params, Inputs: b.Inputs, Expected: exp, Threads: threads,
+		Tolerance: tol, Timeout: cfg.Timeout, Env: cfg.Env,
+	})
+	if err != nil {
+		return nil, cfg.failure(err, time.Since(start), "building")
+	}
+	return &builtCell{pr: pr}, Cell{}
+}
+
+// execute runs one round of a built cell: Warmup untimed calls and one
+// timed call. It returns false and the cell when the run fails.
+func (cfg *Config) execute(bc *builtCell) (Cell, bool) {
+	start := time.Now()
+	times, got, err := bc.pr.Execute(context.Background(), cfg.Warmup, 1)
+	if err != nil {
+		return cfg.failure(err, time.Since(start), "running"), false
+	}
+	bc.times = append(bc.times, times...)
+	bc.got = got
+	return Cell{}, true
+}
+
+// check makes the cell of a built cell whose rounds all ran: its times,
+// and the check of its last round's arrays.
+func (cfg *Config) check(bc *builtCell) Cell {
+	c := Cell{Status: OK, Times: bc.times, Median: medianOf(bc.times), Compile: bc.compile}
+	start := time.Now()
+	chk, err := bc.pr.Check(context.Background(), bc.got)
+	if err != nil {
+		c := cfg.failure(err, time.Since(start), "checking")
+		c.Compile = bc.compile
+		return c
+	}
+	if chk != nil {
+		c.Check, c.MaxRelErr = chk.String(), chk.MaxRelErr
+		if !chk.OK() {
+			c.Status, c.Err = Wrong, chk.String()
+		}
 	}
 	return c
 }
 
-// run builds and runs one kernel and makes its cell.
-func (cfg *Config) run(b *Benchmark, k runner.Kernel, exp *runner.Expected, threads int, tol float64) (Cell, *runner.Result) {
-	warmup := cfg.Warmup
-	if warmup == 0 {
-		warmup = -1 // runner: 0 is the default (1), negative none
-	}
-	start := time.Now()
-	res, err := cfg.Toolchain.Run(b.Prog, k, runner.Options{
-		Params: b.Params, Inputs: b.Inputs, Expected: exp, Threads: threads,
-		Warmup: warmup, Repeat: cfg.Repeat, Tolerance: tol, Timeout: cfg.Timeout, Env: cfg.Env,
-	})
-	timedOut := cfg.Timeout > 0 && time.Since(start) >= cfg.Timeout
+// failure is the cell of a step (building, running) that failed with
+// err after d.
+func (cfg *Config) failure(err error, d time.Duration, step string) Cell {
 	var ke *runner.KernelError
 	var te *runner.ToolError
 	switch {
-	case err != nil && timedOut:
-		return Cell{Status: TimedOut, Err: fmt.Sprintf("building and running took longer than %v", cfg.Timeout)}, nil
+	case cfg.Timeout > 0 && d >= cfg.Timeout:
+		return Cell{Status: TimedOut, Err: fmt.Sprintf("%s took longer than %v", step, cfg.Timeout)}
 	case errors.As(err, &ke):
-		return Cell{Status: Crashed, Err: ke.Error()}, nil
+		return Cell{Status: Crashed, Err: ke.Error()}
 	case errors.As(err, &te):
-		return Cell{Status: BuildFailed, Err: te.Error()}, nil
-	case err != nil:
-		return Cell{Status: Failed, Err: err.Error()}, nil
+		return Cell{Status: BuildFailed, Err: te.Error()}
 	}
-	c := Cell{Status: OK, Times: res.Times, Median: res.Median}
-	if res.Check != nil {
-		c.Check, c.MaxRelErr = res.Check.String(), res.Check.MaxRelErr
-		if !res.Check.OK() {
-			c.Status, c.Err = Wrong, res.Check.String()
-		}
+	return Cell{Status: Failed, Err: err.Error()}
+}
+
+// medianOf is the median of ts (the mean of the middle two for an even
+// count), as runner's Result.Median.
+func medianOf(ts []time.Duration) time.Duration {
+	s := slices.Clone(ts)
+	slices.Sort(s)
+	n := len(s)
+	switch {
+	case n == 0:
+		return 0
+	case n%2 == 1:
+		return s[n/2]
 	}
-	return c, res
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // compile is the default CompileFunc: compiler.Compile in this process,

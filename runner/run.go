@@ -204,18 +204,7 @@ func (tc *Toolchain) Run(p *scop.Program, k Kernel, opts Options) (*Result, erro
 // running is killed and RunContext returns an error wrapping ctx.Err(),
 // having removed its temporary directory, as on every other return.
 func (tc *Toolchain) RunContext(ctx context.Context, p *scop.Program, k Kernel, opts Options) (res *Result, err error) {
-	parent := ctx // without opts.Timeout's deadline
-	defer func() {
-		if cerr := parent.Err(); err != nil && cerr != nil && !errors.Is(err, cerr) {
-			err = fmt.Errorf("runner: stopped: %w (%v)", cerr, err)
-		}
-	}()
-	if k.Func == "" {
-		return nil, errors.New("runner: the kernel has no function name")
-	}
-	if k.IR == "" && k.C == "" {
-		return nil, errors.New("runner: the kernel has neither IR nor C")
-	}
+	defer stopped(ctx, &err)
 	if opts.Repeat < 1 {
 		return nil, fmt.Errorf("runner: repeat count %d is not positive", opts.Repeat)
 	}
@@ -226,59 +215,147 @@ func (tc *Toolchain) RunContext(ctx context.Context, p *scop.Program, k Kernel, 
 	case warmup < 0:
 		warmup = 0
 	}
+	pr, err := tc.Prepare(ctx, p, k, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer pr.Close()
+	end := opts.phase("run")
+	times, got, err := pr.Execute(ctx, warmup, opts.Repeat)
+	end()
+	if err != nil {
+		return nil, err
+	}
+	res = &Result{Times: times, Median: median(times), Outputs: got, Build: pr.Build}
+	if res.Check, err = pr.Check(ctx, got); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// stopped makes *err, when ctx has ended, an error that wraps ctx.Err().
+func stopped(ctx context.Context, err *error) {
+	if cerr := ctx.Err(); *err != nil && cerr != nil && !errors.Is(*err, cerr) {
+		*err = fmt.Errorf("runner: stopped: %w (%v)", cerr, *err)
+	}
+}
+
+// Prepared is a kernel built with its harness (Prepare), ready to be
+// run several times, each time a process of its own (Execute), and its
+// arrays checked (Check): bench interleaves the runs of several kernels
+// so that a change in the machine's load touches them all alike.
+type Prepared struct {
+	tc   *Toolchain
+	p    *scop.Program
+	k    Kernel
+	opts Options
+	ref  Reference
+	ses  *session
+	bin  string
+	// Build is the time spent building the kernel's object (opt and
+	// llc, or the C compiler), harness and link excluded.
+	Build time.Duration
+}
+
+// Prepare builds k with a harness for p at opts.Params in a directory
+// (opts.Dir, or a temporary one that Close removes) holding the inputs.
+// opts.Timeout bounds the build, and each Execute and Check apart.
+// Repeat and Warmup are not used (Execute's arguments say). Close it.
+func (tc *Toolchain) Prepare(ctx context.Context, p *scop.Program, k Kernel, opts Options) (pr *Prepared, err error) {
+	defer stopped(ctx, &err)
+	if k.Func == "" {
+		return nil, errors.New("runner: the kernel has no function name")
+	}
+	if k.IR == "" && k.C == "" {
+		return nil, errors.New("runner: the kernel has neither IR nor C")
+	}
 	if err := p.CheckParams(opts.Params); err != nil {
 		return nil, err
 	}
 	if err := CheckBounds(p, opts.Params); err != nil {
 		return nil, err
 	}
-	ref := opts.Reference
-	if ref == RefAuto && opts.Expected == nil {
-		ref = chooseReference(p, opts.Params, opts.ExecLimit)
+	pr = &Prepared{tc: tc, p: p, k: k, opts: opts, ref: opts.Reference}
+	if pr.ref == RefAuto && opts.Expected == nil {
+		pr.ref = chooseReference(p, opts.Params, opts.ExecLimit)
 	}
-
-	ses, err := newSession(ctx, p, opts, "tilefuse-run-")
-	if err != nil {
+	sopts := opts
+	sopts.Timeout = 0 // per step, below
+	if pr.ses, err = newSession(ctx, p, sopts, "tilefuse-run-"); err != nil {
 		return nil, err
 	}
-	defer ses.close()
-	ctx, dir, in, inFile := ses.ctx, ses.dir, ses.in, ses.inFile
-
-	bin := filepath.Join(dir, "kernel")
-	build, err := tc.build(ctx, p, opts.Params, k, dir, bin, &opts)
-	if err != nil {
+	pr.bin = filepath.Join(pr.ses.dir, "kernel")
+	sctx, cancel := pr.step(ctx)
+	defer cancel()
+	if pr.Build, err = tc.build(sctx, p, opts.Params, k, pr.ses.dir, pr.bin, &pr.opts); err != nil {
+		pr.Close()
 		return nil, err
 	}
-	end := opts.phase("run")
-	times, got, err := tc.execute(ctx, p, in, bin, inFile, filepath.Join(dir, "out.bin"), opts.Threads, warmup, opts.Repeat, opts.Env...)
-	end()
+	return pr, nil
+}
+
+// step is ctx bounded by opts.Timeout.
+func (pr *Prepared) step(ctx context.Context) (context.Context, context.CancelFunc) {
+	if pr.opts.Timeout > 0 {
+		return context.WithTimeout(ctx, pr.opts.Timeout)
+	}
+	return context.WithCancel(ctx)
+}
+
+// Execute runs the harness once on the inputs: warmup untimed calls,
+// then repeat timed ones. It returns the times and the arrays after the
+// last call. A program that fails (a crash, a signal, opts.Timeout) is a
+// *KernelError; one stopped because ctx ended is not.
+func (pr *Prepared) Execute(ctx context.Context, warmup, repeat int) (times []time.Duration, got map[string]*scop.Buffer, err error) {
+	defer stopped(ctx, &err)
+	if repeat < 1 {
+		return nil, nil, fmt.Errorf("runner: repeat count %d is not positive", repeat)
+	}
+	sctx, cancel := pr.step(ctx)
+	defer cancel()
+	times, got, err = pr.tc.execute(sctx, pr.p, pr.ses.in, pr.bin, pr.ses.inFile, filepath.Join(pr.ses.dir, "out.bin"), pr.opts.Threads, max(warmup, 0), repeat, pr.opts.Env...)
 	var te *ToolError
-	if errors.As(err, &te) && parent.Err() == nil {
-		return nil, &KernelError{te}
+	if errors.As(err, &te) && ctx.Err() == nil {
+		return nil, nil, &KernelError{te}
 	}
-	if err != nil {
-		return nil, err
-	}
-	res = &Result{Times: times, Median: median(times), Outputs: got, Build: build}
+	return times, got, err
+}
+
+// Check compares arrays got from Execute with opts.Expected, or with the
+// reference opts.Reference computes (RefAuto resolved as Run does); nil
+// with RefNone.
+func (pr *Prepared) Check(ctx context.Context, got map[string]*scop.Buffer) (c *Check, err error) {
+	defer stopped(ctx, &err)
+	ref := pr.ref
 	var want map[string]*scop.Buffer
 	switch {
-	case opts.Expected != nil:
-		ref, want = opts.Expected.Reference, opts.Expected.Arrays
+	case pr.opts.Expected != nil:
+		ref, want = pr.opts.Expected.Reference, pr.opts.Expected.Arrays
 	case ref == RefNone:
-		return res, nil
+		return nil, nil
 	default:
-		end := opts.phase("reference")
-		want, err = tc.reference(ctx, p, opts.Params, ref, k.Func, in, dir, inFile)
+		sctx, cancel := pr.step(ctx)
+		defer cancel()
+		end := pr.opts.phase("reference")
+		want, err = pr.tc.reference(sctx, pr.p, pr.opts.Params, ref, pr.k.Func, pr.ses.in, pr.ses.dir, pr.ses.inFile)
 		end()
 		if err != nil {
 			return nil, fmt.Errorf("runner: reference (%s): %w", ref, err)
 		}
 	}
-	if res.Check, err = compare(p, got, want, opts.Tolerance); err != nil {
+	if c, err = compare(pr.p, got, want, pr.opts.Tolerance); err != nil {
 		return nil, err
 	}
-	res.Check.Reference = ref
-	return res, nil
+	c.Reference = ref
+	return c, nil
+}
+
+// Close removes the temporary directory (not opts.Dir).
+func (pr *Prepared) Close() {
+	if pr.ses != nil {
+		pr.ses.close()
+		pr.ses = nil
+	}
 }
 
 // buildHarness builds k (in dir, files named after base) and links it

@@ -51,11 +51,17 @@ default (PolyMage's benchmark sizes, the default), small (each pipeline's
 small test size), WxH (an image W columns wide and H rows high: C=W,
 R=H) or NAME=V,... (parameter values for every pipeline).
 
-Runs. Each cell calls the function --warmup times untimed (default 1),
-then --repeat times timed (default 5), and shows the median. --threads
-sets OMP_NUM_THREADS (default: every core; gcc-serial runs on one).
---timeout bounds each compilation, each cell's build and run and each
-benchmark's reference (default 10m; 0 for none).
+Runs. Each benchmark's columns are built first, then run in --repeat
+rounds (default 5): each round runs every column in turn, each in a
+process of its own that calls the function --warmup times untimed
+(default 1) and once timed, so that a change in the machine's load falls
+on all columns alike. A cell shows the median of its timed calls; one
+whose calls spread over more than 25% of their median ((max - min) /
+median) is marked ~ as noisy, and so is a geomean that rests on such
+cells, with a warning under the table. --threads sets OMP_NUM_THREADS
+(default: every core; gcc-serial runs on one). --timeout bounds each
+compilation, each cell's build, each of its runs and each benchmark's
+reference (default 10m; 0 for none).
 
 Checks. Every run is checked against the reference (the reference
 executor for small runs, the naive C built with cc -O2 otherwise),

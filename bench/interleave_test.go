@@ -1,0 +1,65 @@
+package bench
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tilefuse/frontend/cparse"
+	"tilefuse/runner"
+)
+
+// TestInterleaved: the columns' runs alternate, round after round, each
+// a process of its own (a peer compiler that adds a constructor logging
+// the column's name at every process start shows the order), and each
+// cell gets Repeat times.
+func TestInterleaved(t *testing.T) {
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("skipping: no gcc")
+	}
+	ld, err := exec.LookPath("ld")
+	if err != nil {
+		t.Skip("skipping: no ld")
+	}
+	p, err := cparse.ParseFunc("k.c", []byte(smallKernel), "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	tagging := func(name string) string {
+		return script(t, dir, name+"cc", `prev=""
+for a; do if [ "$prev" = -o ]; then out=$a; fi; prev=$a; done
+`+gcc+` "$@" || exit 1
+printf '#include <stdio.h>\n__attribute__((constructor)) static void tag(void) { FILE *f = fopen("`+log+`", "a"); fputs("`+name+`\\n", f); fclose(f); }\n' > "$out.tag.c"
+`+gcc+` -c -o "$out.tag.o" "$out.tag.c" && `+ld+` -r -o "$out.both.o" "$out" "$out.tag.o" && mv "$out.both.o" "$out"
+`)
+	}
+	cfg := Config{
+		Suite: "test", Baseline: "a", Threads: 1, Warmup: 1, Repeat: 3, Toolchain: tc,
+		Peers: []PeerSpec{
+			{Name: "a", CC: tagging("a"), Flags: []string{"-O2"}},
+			{Name: "b", CC: tagging("b"), Flags: []string{"-O2"}},
+		},
+	}
+	tab := Run(cfg, []*Benchmark{{Name: "k", Source: "k.c", Size: "n=100", Prog: p, Func: "k", Params: map[string]int64{"n": 100}}})
+	for j, c := range tab.Rows[0].Cells {
+		if c.Status != OK || len(c.Times) != 3 || c.Median <= 0 {
+			t.Errorf("%s: %+v", tab.Columns[j].Name, c)
+		}
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Fields(string(data)), "a b a b a b"; strings.Join(got, " ") != want {
+		t.Errorf("processes ran in the order %v, want %s", got, want)
+	}
+}
