@@ -1,12 +1,15 @@
 package bench
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"tilefuse/compiler"
 	"tilefuse/frontend/cparse"
 	"tilefuse/runner"
 )
@@ -61,5 +64,47 @@ printf '#include <stdio.h>\n__attribute__((constructor)) static void tag(void) {
 	}
 	if got, want := strings.Fields(string(data)), "a b a b a b"; strings.Join(got, " ") != want {
 		t.Errorf("processes ran in the order %v, want %s", got, want)
+	}
+}
+
+// TestRunInterrupted: a run whose Config.Context ends while a peer's
+// compiler works stops at once and leaves no work directory (TMPDIR is
+// the test's, empty afterwards), though a tilefuse column was built.
+func TestRunInterrupted(t *testing.T) {
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	p, err := cparse.ParseFunc("k.c", []byte(smallKernel), "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	scripts := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := Config{
+		Suite: "test", Baseline: "none", Threads: 1, Repeat: 2, Toolchain: tc, Context: ctx,
+		Strategies: []compiler.Strategy{compiler.None},
+		Peers:      []PeerSpec{{Name: "slow", CC: script(t, scripts, "slowcc", "exec sleep 60\n"), Flags: []string{"-O2"}}},
+	}
+	timer := time.AfterFunc(time.Second, cancel)
+	defer timer.Stop()
+	start := time.Now()
+	benches := []*Benchmark{
+		{Name: "k", Source: "k.c", Size: "n=100", Prog: p, Func: "k", Params: map[string]int64{"n": 100}},
+		{Name: "k2", Source: "k.c", Size: "n=100", Prog: p, Func: "k", Params: map[string]int64{"n": 100}},
+	}
+	tab := Run(cfg, benches)
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("took %v to stop", d)
+	}
+	if len(tab.Rows) != 1 {
+		t.Errorf("%d rows, want the one interrupted", len(tab.Rows))
+	}
+	es, _ := os.ReadDir(tmp)
+	for _, e := range es {
+		t.Errorf("left in TMPDIR: %s", e.Name())
 	}
 }

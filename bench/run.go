@@ -151,6 +151,18 @@ type Config struct {
 	Toolchain *runner.Toolchain
 	Progress  *Progress
 	Machine   *Machine
+	// Context, when set, stops the run when it ends (an interrupt): the
+	// tools and programs running are killed, every work directory is
+	// removed, and the cells left fail at once.
+	Context context.Context
+}
+
+// ctx is the run's context.
+func (c *Config) ctx() context.Context {
+	if c.Context == nil {
+		return context.Background()
+	}
+	return c.Context
 }
 
 // Columns lists the table's columns for c.
@@ -186,6 +198,9 @@ func Run(cfg Config, benches []*Benchmark) *Table {
 	cfg.Progress.Begin(len(benches) * len(t.Columns))
 	defer cfg.Progress.End()
 	for _, b := range benches {
+		if cfg.ctx().Err() != nil {
+			break // interrupted: the rows so far
+		}
 		t.Rows = append(t.Rows, cfg.runRow(b, t.Columns))
 	}
 	return t
@@ -215,7 +230,7 @@ func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 	}
 	row.Compulsory = compulsory(b)
 	cfg.Progress.Start(b.Name, "reference")
-	exp, err := cfg.Toolchain.Expect(b.Prog, runner.Options{Params: b.Params, Inputs: b.Inputs, Timeout: cfg.Timeout})
+	exp, err := cfg.Toolchain.ExpectContext(cfg.ctx(), b.Prog, runner.Options{Params: b.Params, Inputs: b.Inputs, Timeout: cfg.Timeout})
 	if err != nil {
 		return fail(fmt.Errorf("no reference to check against: %v", err))
 	}
@@ -299,7 +314,7 @@ type builtCell struct {
 // prepareStrategy compiles b with tilefuse's strategy s and builds it;
 // nil and the cell when it fails.
 func (cfg *Config) prepareStrategy(b *Benchmark, s compiler.Strategy, exp *runner.Expected) (*builtCell, Cell) {
-	ctx := context.Background()
+	ctx := cfg.ctx()
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
@@ -313,6 +328,8 @@ func (cfg *Config) prepareStrategy(b *Benchmark, s compiler.Strategy, exp *runne
 	ir, err := compile(ctx, b, s)
 	gen := time.Since(start)
 	switch {
+	case err != nil && cfg.ctx().Err() != nil:
+		return nil, Cell{Status: Failed, Err: err.Error()}
 	case err != nil && ctx.Err() != nil:
 		return nil, Cell{Status: TimedOut, Err: fmt.Sprintf("compiling took longer than %v", cfg.Timeout)}
 	case err != nil:
@@ -329,7 +346,7 @@ func (cfg *Config) prepareStrategy(b *Benchmark, s compiler.Strategy, exp *runne
 // fails.
 func (cfg *Config) prepare(b *Benchmark, k runner.Kernel, exp *runner.Expected, threads int, tol float64) (*builtCell, Cell) {
 	start := time.Now()
-	pr, err := cfg.Toolchain.Prepare(context.Background(), b.Prog, k, runner.Options{
+	pr, err := cfg.Toolchain.Prepare(cfg.ctx(), b.Prog, k, runner.Options{
 		Params: b.Params, Inputs: b.Inputs, Expected: exp, Threads: threads,
 		Tolerance: tol, Timeout: cfg.Timeout, Env: cfg.Env,
 	})
@@ -343,7 +360,7 @@ func (cfg *Config) prepare(b *Benchmark, k runner.Kernel, exp *runner.Expected, 
 // timed call. It returns false and the cell when the run fails.
 func (cfg *Config) execute(bc *builtCell) (Cell, bool) {
 	start := time.Now()
-	times, got, err := bc.pr.Execute(context.Background(), cfg.Warmup, 1)
+	times, got, err := bc.pr.Execute(cfg.ctx(), cfg.Warmup, 1)
 	if err != nil {
 		return cfg.failure(err, time.Since(start), "running"), false
 	}
@@ -357,7 +374,7 @@ func (cfg *Config) execute(bc *builtCell) (Cell, bool) {
 func (cfg *Config) check(bc *builtCell) Cell {
 	c := Cell{Status: OK, Times: bc.times, Median: medianOf(bc.times), Compile: bc.compile}
 	start := time.Now()
-	chk, err := bc.pr.Check(context.Background(), bc.got)
+	chk, err := bc.pr.Check(cfg.ctx(), bc.got)
 	if err != nil {
 		c := cfg.failure(err, time.Since(start), "checking")
 		c.Compile = bc.compile
@@ -378,6 +395,8 @@ func (cfg *Config) failure(err error, d time.Duration, step string) Cell {
 	var ke *runner.KernelError
 	var te *runner.ToolError
 	switch {
+	case cfg.ctx().Err() != nil:
+		return Cell{Status: Failed, Err: err.Error()}
 	case cfg.Timeout > 0 && d >= cfg.Timeout:
 		return Cell{Status: TimedOut, Err: fmt.Sprintf("%s took longer than %v", step, cfg.Timeout)}
 	case errors.As(err, &ke):

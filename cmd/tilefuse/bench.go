@@ -277,7 +277,16 @@ func runBench(e *env, args []string) int {
 		}
 		cfg.Env, cfg.Allocator = []string{"LD_PRELOAD=" + so}, "caching"
 	}
+	// An interrupt stops the tools and programs and removes every work
+	// directory before the command exits.
+	ctx, stop, caught := interruptible()
+	defer stop()
+	cfg.Context = ctx
 	t := bench.Run(cfg, benches)
+	if s := caught(); s != nil {
+		fmt.Fprintf(e.stderr, "tilefuse bench: %v: stopped; work files removed\n", s)
+		return signalStatus(s)
+	}
 	switch *format {
 	case "csv":
 		err = bench.WriteCSV(e.stdout, t)
