@@ -1,0 +1,119 @@
+package randprog
+
+import (
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"tilefuse/runner"
+)
+
+// The campaign (issue 17 item 6): random programs compiled under every
+// strategy, with and without tiles, for the CPU and the emulated GPU
+// mapping, each compared bit for bit with the reference executor.
+//
+// By default (go test ./internal/randprog) it checks 200 programs (20
+// with -short), each under 8 of the 30 combinations of Combos, rotating
+// with the seed so that every combination is checked on 53 programs;
+// every combination is compiled through emission and its AST executed by
+// the interpreter, and one program in 5 also has one combination built
+// with opt/llc/gcc and run natively (when the toolchain is there).
+//
+// The long run checks every combination of every program and builds one
+// combination of each natively:
+//
+//	TILEFUSE_CAMPAIGN=10000 go test -run TestCampaign -timeout 0 ./internal/randprog
+//
+// TILEFUSE_CAMPAIGN_FROM=S starts at seed S (default 1), to split a long
+// run or continue one; TILEFUSE_CAMPAIGN_NATIVE=K builds K combinations of
+// each program natively (default 1 in the long run).
+func TestCampaign(t *testing.T) {
+	n, per, nativeEvery, nativePer := 200, 8, 5, 1
+	long := false
+	if testing.Short() {
+		n = 20
+	}
+	if v := os.Getenv("TILEFUSE_CAMPAIGN"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			t.Fatalf("TILEFUSE_CAMPAIGN=%q: want a number of programs", v)
+		}
+		long, per, nativeEvery = true, len(Combos()), 1
+	}
+	if v := os.Getenv("TILEFUSE_CAMPAIGN_NATIVE"); v != "" {
+		k, err := strconv.Atoi(v)
+		if err != nil || k < 0 {
+			t.Fatalf("TILEFUSE_CAMPAIGN_NATIVE=%q: want a number", v)
+		}
+		nativePer = k
+	}
+	from := int64(1)
+	if v := os.Getenv("TILEFUSE_CAMPAIGN_FROM"); v != "" {
+		f, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			t.Fatalf("TILEFUSE_CAMPAIGN_FROM=%q: want a seed", v)
+		}
+		from = f
+	}
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		t.Logf("no native runs: %v", err)
+		tc = nil
+	}
+	all := Combos()
+	var total Stats
+	fails := 0
+	start := time.Now()
+	for seed := from; seed < from+int64(n); seed++ {
+		p := Generate(seed)
+		combos := rotate(all, seed, per)
+		c := &Checker{Combos: combos, Toolchain: tc, Native: func(p *Program, i int) bool {
+			// Which combinations run natively rotates with the seed too.
+			k := (int64(i) - p.Seed/int64(nativeEvery)) % int64(len(combos))
+			if k < 0 {
+				k += int64(len(combos))
+			}
+			return p.Seed%int64(nativeEvery) == 0 && k < int64(nativePer)
+		}}
+		fs, st := c.Check(p)
+		total.Add(st)
+		for _, f := range fs {
+			if known(f) {
+				t.Logf("known bug: %v", f)
+				continue
+			}
+			fails++
+			t.Errorf("%v\nparams %v\n%s", f, p.Params, p.Source)
+		}
+		if long && (seed-from+1)%50 == 0 {
+			t.Logf("%d programs, %d combinations, %d native, %d failures, %v", total.Programs, total.Combos, total.Native, fails, time.Since(start).Round(time.Second))
+		}
+	}
+	t.Logf("campaign: seeds %d..%d: %d programs, %d combinations (%d built and run natively), %d failures in %v (compile %v, interpreter %v, native %v)",
+		from, from+int64(n)-1, total.Programs, total.Combos, total.Native, fails, time.Since(start).Round(time.Millisecond),
+		total.Compile.Round(time.Millisecond), total.Interp.Round(time.Millisecond), total.Build.Round(time.Millisecond))
+}
+
+// rotate picks per of the combinations, starting at a place that moves
+// with the seed, so that consecutive programs cover them all.
+func rotate(all []Combo, seed int64, per int) []Combo {
+	if per >= len(all) {
+		return all
+	}
+	out := make([]Combo, per)
+	start := int((seed * int64(per)) % int64(len(all)))
+	if start < 0 {
+		start += len(all)
+	}
+	for i := range out {
+		out[i] = all[(start+i)%len(all)]
+	}
+	return out
+}
+
+// known reports failures of bugs kept as skipped regression tests
+// (regress_test.go), so that the campaign does not fail on them again.
+func known(f Failure) bool {
+	return false
+}

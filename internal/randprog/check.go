@@ -1,0 +1,219 @@
+package randprog
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"tilefuse/ast/interp"
+	"tilefuse/compiler"
+	"tilefuse/emit"
+	"tilefuse/frontend/cparse"
+	"tilefuse/runner"
+	"tilefuse/scop"
+	"tilefuse/scop/charness"
+	"tilefuse/scop/refexec"
+	"tilefuse/tiling"
+)
+
+// Combo is one way of compiling a program.
+type Combo struct {
+	Strategy compiler.Strategy
+	Tile     []int64
+	Target   emit.Target
+}
+
+func (c Combo) String() string {
+	tile := "untiled"
+	if c.Tile != nil {
+		tile = "tile " + tiling.FormatSizes(c.Tile)
+	}
+	return fmt.Sprintf("strategy %v, %s, target %v", c.Strategy, tile, c.Target)
+}
+
+// Options of a compilation in this combination (CPU code parallel).
+func (c Combo) Options(fn string) compiler.Options {
+	return compiler.Options{
+		Strategy: c.Strategy, Tile: tiling.Policy{Sizes: c.Tile}, Target: c.Target,
+		Parallel: c.Target == emit.CPU, Func: fn,
+	}
+}
+
+// Tiles are the tile sizes of the campaign: none, 4 for every member,
+// 3 then 5.
+var Tiles = [][]int64{nil, {4}, {3, 5}}
+
+// Targets are the campaign's targets: the host and the emulated GPU
+// mapping.
+var Targets = []emit.Target{emit.CPU, emit.CUDAEmulate}
+
+// Combos lists every strategy × tile sizes × target.
+func Combos() []Combo {
+	var out []Combo
+	for _, s := range compiler.Strategies() {
+		for _, tile := range Tiles {
+			for _, tg := range Targets {
+				out = append(out, Combo{s, tile, tg})
+			}
+		}
+	}
+	return out
+}
+
+// Failure is a combination that did not compute the reference's arrays:
+// a compilation error or panic, an interpreter error, different arrays,
+// or (natively) a build or run failure or a wrong result.
+type Failure struct {
+	Seed  int64
+	Combo Combo
+	// Stage is "parse", "reference", "compile", "interp", "compare",
+	// "native" or "native-compare".
+	Stage string
+	Err   string
+}
+
+func (f Failure) String() string {
+	return fmt.Sprintf("seed %d, %v: %s: %s", f.Seed, f.Combo, f.Stage, f.Err)
+}
+
+// Stats counts what Check did.
+type Stats struct {
+	Programs, Combos, Native int
+	Compile, Interp, Build   time.Duration
+}
+
+// Add accumulates o into s.
+func (s *Stats) Add(o Stats) {
+	s.Programs += o.Programs
+	s.Combos += o.Combos
+	s.Native += o.Native
+	s.Compile += o.Compile
+	s.Interp += o.Interp
+	s.Build += o.Build
+}
+
+// Checker compiles programs and compares their results with the
+// reference executor's.
+type Checker struct {
+	// Combos to check (default: Combos()).
+	Combos []Combo
+	// Toolchain, when set, builds and runs natively the combinations
+	// Native selects (by index in Combos); the others are executed by
+	// the AST interpreter (ast/interp), whose statement bodies are the
+	// reference executor's, so that the AST's loops and guards are what
+	// is checked. Every combination is compiled through emission.
+	Toolchain *runner.Toolchain
+	Native    func(p *Program, i int) bool
+	// Timeout bounds each compilation (0: one minute).
+	Timeout time.Duration
+}
+
+// Source parses a generated program.
+func (p *Program) Parse() (*scop.Program, error) {
+	return cparse.ParseFunc(p.Func+".c", []byte(p.Source), p.Func)
+}
+
+// Check runs every combination on p and returns the failures.
+func (c *Checker) Check(p *Program) ([]Failure, Stats) {
+	st := Stats{Programs: 1}
+	fail := func(co Combo, stage string, err any) []Failure {
+		return []Failure{{Seed: p.Seed, Combo: co, Stage: stage, Err: fmt.Sprint(err)}}
+	}
+	prog, err := p.Parse()
+	if err != nil {
+		return fail(Combo{}, "parse", err), st
+	}
+	if err := runner.CheckBounds(prog, p.Params); err != nil {
+		return fail(Combo{}, "reference", err), st
+	}
+	in, err := charness.Inputs(prog, p.Params)
+	if err != nil {
+		return fail(Combo{}, "reference", err), st
+	}
+	want := clone(in)
+	if err := refexec.Run(prog, p.Params, want); err != nil {
+		return fail(Combo{}, "reference", err), st
+	}
+	combos := c.Combos
+	if combos == nil {
+		combos = Combos()
+	}
+	timeout := c.Timeout
+	if timeout == 0 {
+		timeout = time.Minute
+	}
+	var expected *runner.Expected
+	var out []Failure
+	for i, co := range combos {
+		st.Combos++
+		start := time.Now()
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		r, err := compiler.Compile(ctx, prog, co.Options(p.Func))
+		cancel()
+		st.Compile += time.Since(start)
+		if err != nil {
+			out = append(out, fail(co, "compile", err)...)
+			continue
+		}
+		start = time.Now()
+		got := clone(in)
+		_, err = interp.Run(prog, r.AST, p.Params, got)
+		st.Interp += time.Since(start)
+		if err != nil {
+			out = append(out, fail(co, "interp", err)...)
+			continue
+		}
+		if d := diff(prog, want, got); d != "" {
+			out = append(out, fail(co, "compare", d)...)
+			continue
+		}
+		if c.Toolchain == nil || c.Native == nil || !c.Native(p, i) {
+			continue
+		}
+		st.Native++
+		start = time.Now()
+		if expected == nil {
+			expected = &runner.Expected{Reference: runner.RefExec, Arrays: want}
+		}
+		res, err := c.Toolchain.Run(prog, runner.Kernel{IR: r.Module.IR, Func: p.Func}, runner.Options{
+			Params: p.Params, Threads: 2, Warmup: -1, Repeat: 1, Expected: expected, Timeout: timeout,
+		})
+		st.Build += time.Since(start)
+		if err != nil {
+			out = append(out, fail(co, "native", err)...)
+			continue
+		}
+		if !res.Check.Bitwise {
+			out = append(out, fail(co, "native-compare", res.Check)...)
+		}
+	}
+	return out, st
+}
+
+func clone(in map[string]*scop.Buffer) map[string]*scop.Buffer {
+	out := map[string]*scop.Buffer{}
+	for name, b := range in {
+		out[name] = b.Clone()
+	}
+	return out
+}
+
+// diff names the live-out arrays of got that differ from want bit for
+// bit ("" when none does).
+func diff(p *scop.Program, want, got map[string]*scop.Buffer) string {
+	var bad []string
+	for _, a := range p.Arrays {
+		if !a.LiveOut {
+			continue
+		}
+		if !bytes.Equal(want[a.Name].Data, got[a.Name].Data) {
+			bad = append(bad, a.Name)
+		}
+	}
+	if len(bad) == 0 {
+		return ""
+	}
+	return "live-out arrays " + strings.Join(bad, ", ") + " differ from the reference executor's"
+}
