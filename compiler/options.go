@@ -34,6 +34,12 @@ type Options struct {
 	// program's instances, that the later stages (tiling, mapping, AST,
 	// emission) take as the scheduler's.
 	Tree *scheduletree.Tree
+	// MaxRecompute bounds the recomputation post-tiling fusion accepts
+	// for a fused space (fusion.Options.MaxRecompute: zero is
+	// fusion.DefaultMaxRecompute, negative is no bound); Estimate gives
+	// the parameter values it estimates at.
+	MaxRecompute float64
+	Estimate     map[string]int64
 	// Stop ends the compilation after this stage (zero: after Emit).
 	Stop Stage
 	// MaxOps caps the solver steps of each presburger operation (zero:

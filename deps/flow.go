@@ -76,16 +76,29 @@ func ComputeFlow(sink, mustSource, maySource, schedule presburger.UnionMap) (*Fl
 	if f.may, err = tl.sources(maySource); err != nil {
 		return nil, err
 	}
-	var res results
+	// The answer for a read depends only on the read: the disjuncts
+	// (usually one per reference) are analysed apart, which keeps each
+	// lexmax over few pieces, and in parallel.
+	var pieces []presburger.Map
 	for _, m := range sink.Maps() {
-		// The answer for a read depends only on the read: the disjuncts
-		// (usually one per reference) are analysed apart, which keeps
-		// each lexmax over few pieces.
-		for _, r := range m.Basics() {
-			if err := f.sinkFlow(r, &res); err != nil {
-				return nil, fmt.Errorf("deps: dataflow to %s: %w", r.Space(), err)
-			}
+		pieces = append(pieces, m.Basics()...)
+	}
+	parts := make([]results, len(pieces))
+	err = forEach(len(pieces), func(i int) error {
+		if err := f.sinkFlow(pieces[i], &parts[i]); err != nil {
+			return fmt.Errorf("deps: dataflow to %s: %w", pieces[i].Space(), err)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var res results
+	for _, p := range parts {
+		res.mustFrom = append(res.mustFrom, p.mustFrom...)
+		res.mayFrom = append(res.mayFrom, p.mayFrom...)
+		res.mustNo = append(res.mustNo, p.mustNo...)
+		res.mayNo = append(res.mayNo, p.mayNo...)
 	}
 	// Coalescing keeps the level-by-level pieces from piling up in what
 	// the scheduler and fusion read.

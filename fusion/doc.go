@@ -28,6 +28,14 @@
 //   - Shared intermediates (Algorithm 3): S needed by several groups is
 //     fused into all of them only when their extension images are
 //     disjoint (no instance computed twice); otherwise it is tiled itself.
+//   - The recomputation bound (a cost rule the paper leaves out): the
+//     instances S's extensions run over all tiles, estimated at the
+//     parameter values Options.Estimate gives (2048 otherwise) from each
+//     tile's box clipped to the domain, against S's own instances; above
+//     Options.MaxRecompute (DefaultMaxRecompute, 1.5) S is tiled itself.
+//     Stencil borders stay below it; a coarse pyramid level read by the
+//     tiles of a fine one, or a luminance image read by each channel's
+//     tiles, does not.
 //   - S is not moved past another space that writes what S reads or
 //     touches what S writes (other than a consumer fused along).
 //
@@ -41,8 +49,8 @@
 // Every Space records its decision (fused into which groups with which
 // extension, or tiled and why) for `tilefuse explain`.
 //
-// Still to come here: promotion of intermediates produced and consumed
-// within one tile to tile-local buffers ("promote[A]" marks), and
+// Intermediates produced and consumed within one tile become tile-local
+// buffers ("promote[A]" marks, Result.Buffers). Still to come here:
 // Halide-style call schedules (compute_at, store_at) expressed with the
 // same machinery.
 package fusion

@@ -20,6 +20,14 @@ type Options struct {
 	// space must keep: 1 for the CPU, 2 for a GPU mapping. A producer
 	// whose band has fewer leading coincident members is not fused.
 	Parallel int
+	// MaxRecompute bounds the estimated recomputation of a fused space
+	// (its extensions' instances over all tiles against its own
+	// instances): a space above it keeps its own tiles. Zero means
+	// DefaultMaxRecompute; a negative value, no bound.
+	MaxRecompute float64
+	// Estimate gives parameter values for that estimate (the sizes the
+	// code will run at, when known); a parameter it lacks takes 2048.
+	Estimate map[string]int64
 }
 
 // DefaultSizes are the tile sizes of the innermost band members when none
@@ -77,7 +85,11 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 		return nil, err
 	}
 	linkConsumers(sp, flow.May)
-	pf := &post{t: t, seq: seq, spaces: sp, flow: flow, sizes: sizes, m: opts.Parallel, tiles: map[int]presburger.UnionMap{}}
+	pf := &post{t: t, seq: seq, spaces: sp, flow: flow, sizes: sizes, m: opts.Parallel, tiles: map[int]presburger.UnionMap{},
+		maxRecompute: opts.MaxRecompute, estimate: opts.Estimate}
+	if pf.maxRecompute == 0 {
+		pf.maxRecompute = DefaultMaxRecompute
+	}
 	for i := len(sp) - 1; i >= 0; i-- {
 		if err := pf.decide(sp[i]); err != nil {
 			return nil, fmt.Errorf("fusion: space %d (%v): %w", i, sp[i].Stmts, err)
@@ -107,6 +119,9 @@ type post struct {
 	flow   *deps.Flow
 	sizes  []int64
 	m      int
+	// maxRecompute and estimate: see Options.
+	maxRecompute float64
+	estimate     map[string]int64
 	// tiles[i] maps the instances of tiled space i to its tile
 	// coordinates.
 	tiles map[int]presburger.UnionMap
@@ -165,6 +180,13 @@ func (pf *post) decide(s *Space) error {
 				// fusing would recompute all of it in every tile.
 				reason = fmt.Sprintf("every tile of space %d needs the same instances (computed once instead)", g)
 				break
+			}
+			if r, ok := recomputation(e, s.domain, pf.estimate); ok {
+				s.Recompute = max(s.Recompute, r)
+				if pf.maxRecompute > 0 && r > pf.maxRecompute {
+					reason = fmt.Sprintf("the tiles of space %d would compute its instances %.1f times (estimated; the limit is %.1f)", g, r, pf.maxRecompute)
+					break
+				}
 			}
 			exts = append(exts, e)
 		}

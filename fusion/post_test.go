@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,10 +39,19 @@ func load(t *testing.T, name string) *scop.Program {
 
 // post compiles p with post-tiling fusion to its AST, executes it in the
 // interpreter and compares every array with the reference executor's.
+// The recomputation bound is off: the algorithm's cases use tiles so
+// small that their stencil borders would exceed it.
 func post(t *testing.T, p *scop.Program, target emit.Target, sizes []int64, params map[string]int64) (*compiler.Result, *interp.Stats) {
+	t.Helper()
+	return postBound(t, p, target, sizes, params, -1)
+}
+
+// postBound is post with the recomputation bound maxRecompute.
+func postBound(t *testing.T, p *scop.Program, target emit.Target, sizes []int64, params map[string]int64, maxRecompute float64) (*compiler.Result, *interp.Stats) {
 	t.Helper()
 	r, err := compiler.Compile(context.Background(), p, compiler.Options{
 		Strategy: compiler.Post, Target: target, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageAST,
+		MaxRecompute: maxRecompute,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -237,5 +247,38 @@ func TestBuffers(t *testing.T) {
 	r, _ := post(t, h, emit.CPU, []int64{8, 16}, en.Small)
 	if n := len(r.Fusion.Buffers); n != 10 {
 		t.Errorf("harris: %d tile-local buffers, want 10", n)
+	}
+}
+
+// TestRecomputeBound: a coarse level read by an up-sampling stage costs
+// each tile of the fine output its own box of coarse values. With tiles
+// of 64, a tile runs 17 coarse instances for its share of 16 (1.06x,
+// fused); with tiles of 4, 2 for its share of 1 (2x, above the default
+// bound of 1.5: the level keeps its own tiles); without a bound, fused.
+// Every variant computes the reference's values.
+func TestRecomputeBound(t *testing.T) {
+	p := load(t, "upsample")
+	params := map[string]int64{"n": 37}
+	for _, tc := range []struct {
+		size  int64
+		bound float64
+		want  []string
+		ratio float64
+	}{
+		{64, 0, []string{"fused into [1]", "tiled"}, 17.0 / 16},
+		{4, 0, []string{"tiled", "tiled"}, 2},
+		{4, -1, []string{"fused into [1]", "tiled"}, 2},
+	} {
+		r, _ := postBound(t, p, emit.CPU, []int64{tc.size}, params, tc.bound)
+		if diff := cmp.Diff(tc.want, decisions(r)); diff != "" {
+			t.Errorf("tile %d, bound %v: decisions (-want +got)\n%s", tc.size, tc.bound, diff)
+		}
+		c := r.Fusion.Spaces[0]
+		if math.Abs(c.Recompute-tc.ratio) > 0.01 {
+			t.Errorf("tile %d: estimated recomputation %.3f, want %.3f", tc.size, c.Recompute, tc.ratio)
+		}
+		if !c.Fused() && !strings.Contains(c.Reason, "would compute its instances 2.0 times") {
+			t.Errorf("tile %d: reason %q", tc.size, c.Reason)
+		}
 	}
 }

@@ -35,6 +35,9 @@ type Space struct {
 	Extension []presburger.UnionMap
 	// Reason says why a space that is not live-out was not fused.
 	Reason string
+	// Recompute is the largest recomputation estimated for the space's
+	// extensions (see Options.MaxRecompute); 0 when none was made.
+	Recompute float64
 
 	filter presburger.UnionSet
 	// subtree is the original child of the space's filter.

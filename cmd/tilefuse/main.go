@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 )
 
@@ -44,6 +45,12 @@ func init() {
 }
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// The presburger library allocates many short-lived rows: with
+		// the heap allowed to grow 4x between collections (about 140 MB
+		// for local_laplacian), a compilation spends a quarter less CPU.
+		debug.SetGCPercent(400)
+	}
 	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
 }
 
