@@ -53,6 +53,39 @@ func defaultSizes(n int) []int64 {
 	return out
 }
 
+// maxWhole is the largest constant extent of an outer band member that
+// the default sizes keep whole in one tile.
+const maxWhole = 8
+
+// wholeSmallMembers gives an outer band member (one that defaultSizes
+// tiles by 1) whose values span a constant range of at most maxWhole its
+// whole range as tile size: the colour channels of an image then share a
+// tile, so that the producers all channels read (an image's red, green
+// and blue planes, its luminance) are computed once per tile, not once
+// per channel. sched is the band's schedule over dom.
+func wholeSmallMembers(sizes []int64, sched presburger.UnionMap, dom presburger.UnionSet) {
+	if len(sizes) <= 2 {
+		return
+	}
+	sched, err := sched.IntersectDomain(dom)
+	if err != nil {
+		return
+	}
+	times, err := sched.Range()
+	if err != nil || len(times.Sets()) != 1 {
+		return
+	}
+	box, err := times.Sets()[0].BoxHull()
+	if err != nil || len(box) != len(sizes) {
+		return
+	}
+	for k := range sizes[:len(sizes)-2] {
+		if lo, hi, okLo, okHi := box[k].Range(); okLo && okHi && hi >= lo && hi-lo+1 <= maxWhole {
+			sizes[k] = hi - lo + 1
+		}
+	}
+}
+
 // Result is what Post did.
 type Result struct {
 	Tree scheduletree.Tree
@@ -378,6 +411,7 @@ func (pf *post) tile(s *Space) error {
 	}
 	b := s.subtree.Band()
 	sizes := defaultSizes(b.Members())
+	wholeSmallMembers(sizes, b.Schedule, s.domain)
 	if len(pf.sizes) > 0 {
 		for k := range sizes {
 			sizes[k] = tiling.SizeOf(pf.sizes, k)

@@ -282,3 +282,25 @@ func TestRecomputeBound(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeChannels: by default the three colour channels of the output
+// share a tile (a constant extent of at most 8 is not split), so the
+// luminance all of them read is fused and computed once per tile; with
+// tiles of one channel each it would be computed three times, above the
+// recomputation bound, and keeps its own tiles.
+func TestWholeChannels(t *testing.T) {
+	p := load(t, "channels")
+	params := map[string]int64{"h": 37, "w": 300}
+	for _, tc := range []struct {
+		sizes []int64
+		want  []string
+	}{
+		{nil, []string{"fused into [1]", "tiled"}},
+		{[]int64{1, 32, 256}, []string{"tiled", "tiled"}},
+	} {
+		r, _ := postBound(t, p, emit.CPU, tc.sizes, params, 0)
+		if diff := cmp.Diff(tc.want, decisions(r)); diff != "" {
+			t.Errorf("sizes %v: decisions (-want +got)\n%s", tc.sizes, diff)
+		}
+	}
+}
