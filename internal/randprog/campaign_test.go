@@ -2,7 +2,9 @@ package randprog
 
 import (
 	"os"
+	"runtime"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,8 +16,8 @@ import (
 // mapping, each compared bit for bit with the reference executor.
 //
 // By default (go test ./internal/randprog) it checks 200 programs (20
-// with -short), each under 8 of the 30 combinations of Combos, rotating
-// with the seed so that every combination is checked on 53 programs;
+// with -short), each under 6 of the 30 combinations of Combos, rotating
+// with the seed so that every combination is checked on 40 programs;
 // every combination is compiled through emission and its AST executed by
 // the interpreter, and one program in 5 also has one combination built
 // with opt/llc/gcc and run natively (when the toolchain is there).
@@ -27,9 +29,11 @@ import (
 //
 // TILEFUSE_CAMPAIGN_FROM=S starts at seed S (default 1), to split a long
 // run or continue one; TILEFUSE_CAMPAIGN_NATIVE=K builds K combinations of
-// each program natively (default 1 in the long run).
+// each program natively (default 1 in the long run);
+// TILEFUSE_CAMPAIGN_WORKERS=W checks W programs at once (default 1 in the
+// long run, 2 in CI), without a deadline on each compilation.
 func TestCampaign(t *testing.T) {
-	n, per, nativeEvery, nativePer := 200, 8, 5, 1
+	n, per, nativeEvery, nativePer := 200, 6, 5, 1
 	long := false
 	if testing.Short() {
 		n = 20
@@ -61,35 +65,81 @@ func TestCampaign(t *testing.T) {
 		t.Logf("no native runs: %v", err)
 		tc = nil
 	}
+	workers := min(2, runtime.GOMAXPROCS(0))
+	if long {
+		workers = 1
+	}
+	if v := os.Getenv("TILEFUSE_CAMPAIGN_WORKERS"); v != "" {
+		if workers, err = strconv.Atoi(v); err != nil || workers < 1 {
+			t.Fatalf("TILEFUSE_CAMPAIGN_WORKERS=%q: want a positive number", v)
+		}
+	}
+	// Compilations with a deadline are exclusive in the process: several
+	// workers compile without one (go test's -timeout bounds a hang).
+	timeout := time.Duration(0)
+	if workers > 1 {
+		timeout = -1
+	}
 	all := Combos()
+	type outcome struct {
+		p  *Program
+		fs []Failure
+		st Stats
+	}
+	seeds := make(chan int64)
+	results := make([]outcome, n)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range seeds {
+				p := Generate(seed)
+				combos := rotate(all, seed, per)
+				c := &Checker{Combos: combos, Toolchain: tc, Timeout: timeout, Native: func(p *Program, i int) bool {
+					// Which combinations run natively rotates with the seed too.
+					k := (int64(i) - p.Seed/int64(nativeEvery)) % int64(len(combos))
+					if k < 0 {
+						k += int64(len(combos))
+					}
+					return p.Seed%int64(nativeEvery) == 0 && k < int64(nativePer)
+				}}
+				fs, st := c.Check(p)
+				results[seed-from] = outcome{p, fs, st}
+			}
+		}()
+	}
 	var total Stats
 	fails := 0
 	start := time.Now()
-	for seed := from; seed < from+int64(n); seed++ {
-		p := Generate(seed)
-		combos := rotate(all, seed, per)
-		c := &Checker{Combos: combos, Toolchain: tc, Native: func(p *Program, i int) bool {
-			// Which combinations run natively rotates with the seed too.
-			k := (int64(i) - p.Seed/int64(nativeEvery)) % int64(len(combos))
-			if k < 0 {
-				k += int64(len(combos))
+	next := 0 // the first result not reported
+	report := func(upto int) {
+		for ; next < upto; next++ {
+			o := results[next]
+			total.Add(o.st)
+			for _, f := range o.fs {
+				if known(f) {
+					t.Logf("known bug: %v", f)
+					continue
+				}
+				fails++
+				t.Errorf("%v\nparams %v\n%s", f, o.p.Params, o.p.Source)
 			}
-			return p.Seed%int64(nativeEvery) == 0 && k < int64(nativePer)
-		}}
-		fs, st := c.Check(p)
-		total.Add(st)
-		for _, f := range fs {
-			if known(f) {
-				t.Logf("known bug: %v", f)
-				continue
+			if long && (next+1)%50 == 0 {
+				t.Logf("%d programs, %d combinations, %d native, %d failures, %v", total.Programs, total.Combos, total.Native, fails, time.Since(start).Round(time.Second))
 			}
-			fails++
-			t.Errorf("%v\nparams %v\n%s", f, p.Params, p.Source)
-		}
-		if long && (seed-from+1)%50 == 0 {
-			t.Logf("%d programs, %d combinations, %d native, %d failures, %v", total.Programs, total.Combos, total.Native, fails, time.Since(start).Round(time.Second))
 		}
 	}
+	for i := 0; i < n; i++ {
+		seeds <- from + int64(i)
+		if workers == 1 {
+			// The worker took seed i: it has checked the ones before.
+			report(i)
+		}
+	}
+	close(seeds)
+	wg.Wait()
+	report(n)
 	t.Logf("campaign: seeds %d..%d: %d programs, %d combinations (%d built and run natively), %d failures in %v (compile %v, interpreter %v, native %v)",
 		from, from+int64(n)-1, total.Programs, total.Combos, total.Native, fails, time.Since(start).Round(time.Millisecond),
 		total.Compile.Round(time.Millisecond), total.Interp.Round(time.Millisecond), total.Build.Round(time.Millisecond))

@@ -106,7 +106,9 @@ type Checker struct {
 	// is checked. Every combination is compiled through emission.
 	Toolchain *runner.Toolchain
 	Native    func(p *Program, i int) bool
-	// Timeout bounds each compilation (0: one minute).
+	// Timeout bounds each compilation (0: one minute; negative: no
+	// deadline, so that compilations in several goroutines run at once:
+	// one with a deadline is exclusive in the process).
 	Timeout time.Duration
 }
 
@@ -149,7 +151,10 @@ func (c *Checker) Check(p *Program) ([]Failure, Stats) {
 	for i, co := range combos {
 		st.Combos++
 		start := time.Now()
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		ctx, cancel := context.Background(), func() {}
+		if timeout > 0 {
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+		}
 		r, err := compiler.Compile(ctx, prog, co.Options(p.Func))
 		cancel()
 		st.Compile += time.Since(start)
@@ -178,7 +183,7 @@ func (c *Checker) Check(p *Program) ([]Failure, Stats) {
 			expected = &runner.Expected{Reference: runner.RefExec, Arrays: want}
 		}
 		res, err := c.Toolchain.Run(prog, runner.Kernel{IR: r.Module.IR, Func: p.Func}, runner.Options{
-			Params: p.Params, Threads: 2, Warmup: -1, Repeat: 1, Expected: expected, Timeout: timeout,
+			Params: p.Params, Threads: 2, Warmup: -1, Repeat: 1, Expected: expected, Timeout: max(timeout, time.Minute),
 		})
 		st.Build += time.Since(start)
 		if err != nil {

@@ -19,7 +19,8 @@
 // Every subscript stays in bounds: a loop over parameter P runs its
 // iterator within [2, P + 1] and the dimensions of extent P + 4 are read
 // at offsets -2..2. Generate is deterministic in its seed; parameter
-// values are small (3..8), so that every program runs in microseconds.
+// values are small (3..8, sometimes 0..2, T in 0..3), so that every
+// program runs in microseconds.
 package randprog
 
 import (
@@ -87,8 +88,10 @@ func Generate(seed int64) *Program {
 		switch k := g.r.Intn(10); {
 		case k < 3:
 			g.nest()
-		case k < 5:
+		case k < 4:
 			g.stencil()
+		case k < 5:
+			g.pipeline()
 		case k < 7:
 			g.reduction()
 		case k < 9:
@@ -105,10 +108,14 @@ func Generate(seed int64) *Program {
 	var sig []string
 	for _, p := range g.params {
 		params[p] = int64(3 + g.r.Intn(6))
+		if g.r.Intn(6) == 0 {
+			// Degenerate sizes: empty and one-iteration loops, partial tiles.
+			params[p] = int64(g.r.Intn(3))
+		}
 		sig = append(sig, "int "+p)
 	}
 	if g.time {
-		params["T"] = int64(1 + g.r.Intn(3))
+		params["T"] = int64(g.r.Intn(4))
 		sig = append(sig, "int T")
 	}
 	var decls []string
@@ -510,10 +517,6 @@ func paramsOf(ls []loop) []string {
 // stencil reads neighbours with offsets up to 2 from another array.
 func (g *gen) stencil() {
 	a := g.target()
-	ls := g.nestFor(a, 0)
-	d := g.loops(0, ls)
-	d = g.guard(d, ls)
-	var terms []string
 	src := g.arrays[g.r.Intn(len(g.arrays))]
 	if g.r.Intn(5) != 0 {
 		// Mostly a neighbour of the same shape, so that the offsets apply.
@@ -524,6 +527,54 @@ func (g *gen) stencil() {
 			}
 		}
 	}
+	g.stencilFrom(a, src)
+}
+
+// pipeline is a producer-consumer chain through a new local array (the
+// intermediates post-tiling fusion fuses): the local is initialised in
+// full, its interior computed by a stencil of a parameter array, and a
+// parameter array by a stencil of the local (sometimes through a second
+// local).
+func (g *gen) pipeline() {
+	var params []*array
+	nlocal := 0
+	for _, a := range g.arrays {
+		if a.local {
+			nlocal++
+		} else if !a.integer {
+			params = append(params, a)
+		}
+	}
+	if nlocal >= 3 || len(params) == 0 {
+		g.stencil()
+		return
+	}
+	src := params[g.r.Intn(len(params))]
+	prev := src
+	for k := 0; k < 1+g.r.Intn(2) && nlocal < 3; k++ {
+		t := &array{name: fmt.Sprintf("tmp%d", nlocal), dims: append([]string(nil), src.dims...), local: true}
+		nlocal++
+		g.arrays = append(g.arrays, t)
+		g.initLocal(t)
+		g.stencilFrom(t, prev)
+		prev = t
+	}
+	out := g.target()
+	for _, a := range g.arrays {
+		if !a.local && !a.written && sameDims(a.dims, prev.dims) {
+			out = a
+			break
+		}
+	}
+	g.stencilFrom(out, prev)
+}
+
+// stencilFrom writes a from neighbours of src, offsets up to 2.
+func (g *gen) stencilFrom(a, src *array) {
+	ls := g.nestFor(a, 0)
+	d := g.loops(0, ls)
+	d = g.guard(d, ls)
+	var terms []string
 	for i := 0; i < 3+g.r.Intn(3); i++ {
 		terms = append(terms, g.ref(src, ls, 2))
 	}
@@ -631,10 +682,13 @@ func (g *gen) oneDim() *array {
 			return a
 		}
 	}
-	a := &array{name: string(rune('A' + len(g.arrays))), dims: []string{g.params[0]}}
-	if g.arrays[len(g.arrays)-1].local {
-		a.name = string(rune('A' + len(g.arrays) - 1))
+	n := 0
+	for _, b := range g.arrays {
+		if !b.local {
+			n++
+		}
 	}
+	a := &array{name: string(rune('A' + n)), dims: []string{g.params[0]}}
 	g.arrays = append(g.arrays, a)
 	return a
 }
