@@ -144,6 +144,14 @@ func box(fp presburger.Map, rank int) (origin []Affine, extent []int64, ok bool)
 		return nil, nil, false
 	}
 	cs := h.Constraints()
+	if len(cs) == 1 && cs[0].NLocal > 0 {
+		// Existentials (a producer read at a stride, a tile of a
+		// sampled level) bound the elements only through locals: their
+		// rational projection, the convex hull, bounds them directly.
+		if ch, err := fp.ConvexHull(); err == nil {
+			cs = ch.Constraints()
+		}
+	}
 	if len(cs) != 1 {
 		return nil, nil, false
 	}

@@ -120,6 +120,12 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 	linkConsumers(sp, flow.May)
 	pf := &post{t: t, seq: seq, spaces: sp, flow: flow, sizes: sizes, m: opts.Parallel, tiles: map[int]presburger.UnionMap{},
 		maxRecompute: opts.MaxRecompute, estimate: opts.Estimate}
+	if pf.writes, err = p.MayWriteRelation(); err != nil {
+		return nil, err
+	}
+	if pf.reads, err = p.ReadRelation(); err != nil {
+		return nil, err
+	}
 	if pf.maxRecompute == 0 {
 		pf.maxRecompute = DefaultMaxRecompute
 	}
@@ -162,6 +168,9 @@ type post struct {
 	from *presburger.UnionMap
 	// promoted are the tile-local buffers.
 	promoted []Buffer
+	// writes and reads are the program's access relations (may-writes
+	// and reads, may-reads included).
+	writes, reads presburger.UnionMap
 }
 
 // groups returns, for space s, the tiled spaces whose tiles must compute
@@ -406,10 +415,13 @@ func (pf *post) disjoint(groups []int, exts []presburger.UnionMap) string {
 // tile gives s its own tiles: its band, when permutable, is tiled.
 func (pf *post) tile(s *Space) error {
 	s.Tiled = true
-	if !s.band || !s.subtree.Band().Permutable {
+	if !s.band {
 		return nil
 	}
 	b := s.subtree.Band()
+	if !b.Permutable {
+		return nil
+	}
 	sizes := defaultSizes(b.Members())
 	wholeSmallMembers(sizes, b.Schedule, s.domain)
 	if len(pf.sizes) > 0 {
@@ -430,6 +442,22 @@ func (pf *post) tile(s *Space) error {
 		return err
 	}
 	pf.tiles[s.Index] = sched
+	if tb := s.subtree.Band(); !tb.Coincident[0] {
+		return pf.markOuterParallel(s, sched)
+	}
+	return nil
+}
+
+// markOuterParallel flags the outer member of s's tile band coincident
+// when outerParallel proves it.
+func (pf *post) markOuterParallel(s *Space, sched presburger.UnionMap) error {
+	ok, err := pf.outerParallel(s, sched)
+	if err != nil || !ok {
+		return err
+	}
+	b := s.subtree.Band()
+	b.Coincident[0] = true
+	s.subtree = scheduletree.NewBand(b, s.subtree.Child(0))
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"tilefuse/ast"
 	"tilefuse/ast/interp"
 	"tilefuse/compiler"
 	"tilefuse/emit"
@@ -301,6 +302,40 @@ func TestWholeChannels(t *testing.T) {
 		r, _ := postBound(t, p, emit.CPU, tc.sizes, params, 0)
 		if diff := cmp.Diff(tc.want, decisions(r)); diff != "" {
 			t.Errorf("sizes %v: decisions (-want +got)\n%s", tc.sizes, diff)
+		}
+	}
+}
+
+// TestParallelHistogram: the bins of a histogram are blocks of 8 x 8
+// inputs, so the band carries dependences, but tiles whose rows are
+// multiples of 8 never share a bin: their loop is parallel, as is the
+// squares' before it. With rows of 12 they do, and only the squares' is.
+func TestParallelHistogram(t *testing.T) {
+	p := load(t, "hist")
+	params := map[string]int64{"n": 5, "m": 3}
+	for _, tc := range []struct {
+		sizes []int64
+		want  int
+	}{{[]int64{32, 16}, 2}, {[]int64{12, 16}, 1}} {
+		r, _ := post(t, p, emit.CPU, tc.sizes, params)
+		rp, err := compiler.Compile(context.Background(), p, compiler.Options{
+			Strategy: compiler.Post, Tile: tiling.Policy{Sizes: tc.sizes}, Parallel: true, Stop: compiler.StageAST,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		ast.Walk(rp.AST, func(n ast.Node) bool {
+			if f, ok := n.(*ast.For); ok && f.Parallel {
+				got++
+			}
+			return true
+		})
+		if got != tc.want {
+			t.Errorf("tiles %v: %d parallel loops, want %d\n%s", tc.sizes, got, tc.want, ast.PrintC(rp.AST, ast.PrintOptions{}))
+		}
+		if !r.Fusion.Spaces[1].Tiled {
+			t.Errorf("tiles %v: the histogram is not tiled", tc.sizes)
 		}
 	}
 }
