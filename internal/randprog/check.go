@@ -11,6 +11,7 @@ import (
 	"tilefuse/compiler"
 	"tilefuse/emit"
 	"tilefuse/frontend/cparse"
+	"tilefuse/gpumap"
 	"tilefuse/runner"
 	"tilefuse/scop"
 	"tilefuse/scop/charness"
@@ -21,14 +22,17 @@ import (
 // Combo is one way of compiling a program.
 type Combo struct {
 	Strategy compiler.Strategy
-	Tile     []int64
-	Target   emit.Target
+	Tile     tiling.Policy
+	Target   Target
 }
 
 func (c Combo) String() string {
 	tile := "untiled"
-	if c.Tile != nil {
-		tile = "tile " + tiling.FormatSizes(c.Tile)
+	if c.Tile.Sizes != nil {
+		tile = "tile " + tiling.FormatSizes(c.Tile.Sizes)
+		if c.Tile.Separate {
+			tile += " separate"
+		}
 	}
 	return fmt.Sprintf("strategy %v, %s, target %v", c.Strategy, tile, c.Target)
 }
@@ -36,20 +40,39 @@ func (c Combo) String() string {
 // Options of a compilation in this combination (CPU code parallel).
 func (c Combo) Options(fn string) compiler.Options {
 	return compiler.Options{
-		Strategy: c.Strategy, Tile: tiling.Policy{Sizes: c.Tile}, Target: c.Target,
-		Parallel: c.Target == emit.CPU, Func: fn,
+		Strategy: c.Strategy, Tile: c.Tile, Target: c.Target.Target, GPU: c.Target.GPU,
+		Parallel: c.Target.Target == emit.CPU, Func: fn,
 	}
 }
 
-// Tiles are the tile sizes of the campaign: none, 4 for every member,
-// 3 then 5.
-var Tiles = [][]int64{nil, {4}, {3, 5}}
+// Target is a target with its GPU launch bounds.
+type Target struct {
+	emit.Target
+	GPU gpumap.Sizes
+}
 
-// Targets are the campaign's targets: the host and the emulated GPU
-// mapping.
-var Targets = []emit.Target{emit.CPU, emit.CUDAEmulate}
+func (t Target) String() string {
+	if t.GPU.Threads == nil && t.GPU.Blocks == nil {
+		return t.Target.String()
+	}
+	return fmt.Sprintf("%v (threads %s, blocks %s)", t.Target, tiling.FormatSizes(t.GPU.Threads), tiling.FormatSizes(t.GPU.Blocks))
+}
 
-// Combos lists every strategy × tile sizes × target.
+// Tiles are the tilings of the campaign: none, 4 for every member, 3
+// then 5, and 4 with full and partial tiles separated.
+var Tiles = []tiling.Policy{{}, {Sizes: []int64{4}}, {Sizes: []int64{3, 5}}, {Sizes: []int64{4}, Separate: true}}
+
+// Targets are the campaign's targets: the host, the emulated GPU mapping
+// with the default launch bounds, and with bounds so small (threads
+// 4 × 2, blocks 2 × 2) that the mapping strip-mines the small programs'
+// loops.
+var Targets = []Target{
+	{Target: emit.CPU},
+	{Target: emit.CUDAEmulate},
+	{Target: emit.CUDAEmulate, GPU: gpumap.Sizes{Threads: []int64{4, 2}, Blocks: []int64{2, 2}}},
+}
+
+// Combos lists every strategy × tiling × target.
 func Combos() []Combo {
 	var out []Combo
 	for _, s := range compiler.Strategies() {
