@@ -144,7 +144,7 @@ func (g *gen) groupBounds(p, ctx presburger.Set, d int) (*bounds, error) {
 			bb.lowRows, bb.upRows = [][]cons{{{a: x}}}, [][]cons{{{a: x.scale(-1)}}}
 		}
 		if len(bb.lower[0]) == 0 || len(bb.upper[0]) == 0 {
-			return nil, fmt.Errorf("ast: dimension c%d is unbounded in %s", d, p)
+			return nil, &UnboundedError{Dim: d, Lower: len(bb.lower[0]) == 0, Set: p.String()}
 		}
 		values = append(values, bb.value)
 		out.lower = append(out.lower, bb.lower[0])

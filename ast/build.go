@@ -186,10 +186,17 @@ func isZeroSet(s presburger.Set) bool {
 	return !sp.IsParams && !sp.IsMap && sp.Out.Len() == 0 && sp.Out.Name == "" && len(sp.Params) == 0 && s.NumBasic() == 0
 }
 
-// assume intersects build (over d dimensions) with a parameter set.
+// assume intersects build (over d dimensions) with a context: a
+// parameter set or a set of the d outer schedule dimensions.
 func (g *gen) assume(build, ctx presburger.Set, d int) (presburger.Set, error) {
 	if !ctx.Space().IsParams {
-		return build, fmt.Errorf("ast: context %s is not a parameter set", ctx)
+		// As in isl, a context may also constrain the outer schedule
+		// dimensions: a set of the prefix schedule space ("{ [] : N > 0 }"
+		// at the root).
+		if sp := ctx.Space(); sp.IsMap || sp.NOut() != d {
+			return build, fmt.Errorf("ast: context %s is not a set of the %d outer schedule dimensions", ctx, d)
+		}
+		return restrict(build, ctx)
 	}
 	c, err := ctx.InSpace(g.space(d))
 	if err != nil {

@@ -129,6 +129,24 @@
 // statements that meet at a value share a loop). Inside full tiles the
 // point loops need no min or max.
 //
+// The isolate option (scheduletree.Band.Isolate, isl's
+// "isolate[[outer] -> [members]]") is applied at each member of its band
+// as isl's generate_shifted_component_tree does: the isolate set,
+// intersected with the points of the statements over the whole band, is
+// projected onto the dimensions generated so far and replaced by its
+// simple hull; the points before it (at the same outer values), the
+// isolated points, the points after it and the points at outer values
+// where nothing is isolated are generated one after the other, the
+// isolated part with the band's options for the isolated part
+// (Band.IsolateOptions), the others with its options. Isolating the full
+// tiles of a tile band thus gives their loops without guards, and the
+// partial tiles around them. An isolate set of another depth than the
+// band's is ignored, as in isl.
+//
+// A loop without a lower or an upper bound (isl prints "for (int c0 = 0;
+// 1; c0 += 1)") is an *UnboundedError naming the dimension, the band
+// member or statement and the points.
+//
 // # Parallel loops
 //
 // A loop is marked Parallel when its member is coincident, no enclosing
@@ -141,7 +159,9 @@
 // # Context
 //
 // The tree's context nodes and Options.Context are assumed: conditions
-// they imply are never tested. Parameter constraints that only the
+// they imply are never tested. A context node holds a parameter set or,
+// as in isl, a set of the outer schedule dimensions ("{ [] : N > 0 }" at
+// the root, "{ [t] : t >= 2 }" below a band of one member). Parameter constraints that only the
 // statements' domains state are tested (they say which instances exist);
 // pass them in Options.Context to assume them.
 package ast

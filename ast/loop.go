@@ -51,39 +51,61 @@ func (g *gen) level(stmts []stmt, st *state, lv dimension, body bodyFn) (result,
 				}
 			}
 		}
-		pieces := []presburger.Set{p}
-		if lv.opt == scheduletree.OptionSeparate && lv.band != nil {
-			var err error
-			if pieces, err = g.separate(p, sub, st, lv); err != nil {
-				return result{}, err
-			}
+		parts, err := g.isolate(p, sub, st, lv)
+		if err != nil {
+			return result{}, err
 		}
-		for _, piece := range pieces {
-			in := sub
-			if len(pieces) > 1 {
-				in = nil
-				for _, s := range sub {
-					m, err := s.sched.IntersectRange(piece)
-					if err != nil {
-						return result{}, err
-					}
-					if empty, err := m.IsEmpty(); err != nil {
-						return result{}, err
-					} else if !empty {
-						in = append(in, stmt{s.name, m})
-					}
+		for _, pt := range parts {
+			plv := lv
+			plv.opt = pt.opt
+			psub := sub
+			if len(parts) > 1 {
+				if psub, err = restrictStmts(sub, pt.set); err != nil {
+					return result{}, err
 				}
 			}
-			r, err := g.loop(piece, in, st, lv, body)
-			if err != nil {
-				return result{}, err
+			pieces := []presburger.Set{pt.set}
+			if plv.opt == scheduletree.OptionSeparate && lv.band != nil {
+				if pieces, err = g.separate(pt.set, psub, st, plv); err != nil {
+					return result{}, err
+				}
 			}
-			if r.node != nil {
-				out = append(out, r)
+			for _, piece := range pieces {
+				in := psub
+				if len(pieces) > 1 {
+					if in, err = restrictStmts(psub, piece); err != nil {
+						return result{}, err
+					}
+				}
+				r, err := g.loop(piece, in, st, plv, body)
+				if err != nil {
+					return result{}, err
+				}
+				if r.node != nil {
+					out = append(out, r)
+				}
 			}
 		}
 	}
 	return g.blockResult(out)
+}
+
+// restrictStmts restricts the statements' schedules to the points in
+// piece, dropping the statements with none there.
+func restrictStmts(stmts []stmt, piece presburger.Set) ([]stmt, error) {
+	var in []stmt
+	for _, s := range stmts {
+		m, err := s.sched.IntersectRange(piece)
+		if err != nil {
+			return nil, err
+		}
+		if empty, err := m.IsEmpty(); err != nil {
+			return nil, err
+		} else if !empty {
+			in = append(in, stmt{s.name, m})
+		}
+	}
+	return in, nil
 }
 
 func seqInts(n int) []int {
@@ -139,6 +161,9 @@ func (g *gen) loop(p presburger.Set, stmts []stmt, st *state, lv dimension, body
 		}
 	}
 	bnd, err := g.loopBounds(p, build, d)
+	if ue, ok := err.(*UnboundedError); ok && ue.Where == "" {
+		ue.Where = lv.describe(stmts)
+	}
 	if err != nil || bnd == nil {
 		return result{}, err
 	}

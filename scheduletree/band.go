@@ -60,6 +60,27 @@ type Band struct {
 	Coincident []bool
 	// Options[k] is the AST option of member k.
 	Options []Option
+	// Isolate is isl's "isolate" AST option, or nil: a set of the space
+	// isolate[[outer] -> [members]] (the band's prefix schedule, the
+	// outer band members, wrapped with the band's members), as in the
+	// options "{ isolate[[t] -> [i, j]] : ... }". The AST generator
+	// generates the points in it (projected to each member and hulled,
+	// as isl does) apart from the others, which come before and after.
+	// An isolate set of another depth than the band's is ignored, as isl
+	// ignores it.
+	Isolate *presburger.Set
+	// IsolateOptions[k] is member k's AST option inside the isolated
+	// part (isl's "[isolate[] -> unroll[k]]"); nil or shorter than the
+	// band means default.
+	IsolateOptions []Option
+}
+
+// IsolateOption returns member k's option inside the isolated part.
+func (b Band) IsolateOption(k int) Option {
+	if k < len(b.IsolateOptions) {
+		return b.IsolateOptions[k]
+	}
+	return OptionDefault
 }
 
 // Members returns the number of band members: the range dimension of the
@@ -74,6 +95,7 @@ func (b Band) Members() int {
 func (b Band) clone() Band {
 	b.Coincident = append([]bool(nil), b.Coincident...)
 	b.Options = append([]Option(nil), b.Options...)
+	b.IsolateOptions = append([]Option(nil), b.IsolateOptions...)
 	return b
 }
 

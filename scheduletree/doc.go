@@ -94,6 +94,10 @@
 //	"options"     band                             one of "default", "atomic", "unroll",
 //	                                               "separate" per member (left out when all
 //	                                               are "default")
+//	"isolate"     band                             isl's isolate option, a set
+//	                                               "{ isolate[[outer] -> [members]] : ... }"
+//	"isolateOptions" band                          the options inside the isolated part, one
+//	                                               per member (left out when all are "default")
 //	"filter"      filter                           union set
 //	"extension"   extension                        union map from the prefix schedule space
 //	"contraction" expansion                        union map, a function
@@ -198,4 +202,17 @@
 // sequences, quoted and plain scalars, comments. isl insists on a child
 // below a mark, so a mark over a leaf is written with "child: leaf",
 // isl's explicit leaf.
+//
+// Band options are read as isl's isl_schedule_band_set_ast_build_options
+// reads them: "atomic[x]", "unroll[x]" and "separate[x]" give member k
+// the option when the set with x = k is not empty for some parameter
+// values, so "{ separate[x] }" (or "separate[*]", "separate[s = 0:23]")
+// is every member and "{ unroll[1] }" member 1; members out of range,
+// "default[k]" and options of other names or arities are ignored, two
+// options for one member are an error. "isolate[[outer] -> [members]] :
+// ..." is the isolate set (Band.Isolate) and "[isolate[] -> unroll[k]]"
+// the options inside it (Band.IsolateOptions). Contexts may be sets of
+// the prefix schedule space ("{ [] : N > 0 }"). isl's tuple shorthands
+// "*" and "lo:hi" are read in every set and map, and a backslash at the
+// end of a line continues a double-quoted string.
 package scheduletree

@@ -45,7 +45,7 @@ func equalNodes(a, b *Node) bool {
 		x, y := a.band, b.band
 		if x.Permutable != y.Permutable || !slices.Equal(x.Coincident, y.Coincident) ||
 			!slices.Equal(x.Options, y.Options) || x.Members() != y.Members() ||
-			!must(x.Schedule.IsEqual(y.Schedule)) {
+			!must(x.Schedule.IsEqual(y.Schedule)) || !equalIsolate(x, y) {
 			return false
 		}
 	}
@@ -65,4 +65,17 @@ func equalSets(a, b presburger.Set) bool {
 		return false
 	}
 	return must(a.IsEqual(b))
+}
+
+// equalIsolate compares the isolate options of two bands.
+func equalIsolate(x, y Band) bool {
+	for k := 0; k < max(len(x.IsolateOptions), len(y.IsolateOptions)); k++ {
+		if x.IsolateOption(k) != y.IsolateOption(k) {
+			return false
+		}
+	}
+	if x.Isolate == nil || y.Isolate == nil {
+		return x.Isolate == y.Isolate
+	}
+	return equalSets(*x.Isolate, *y.Isolate)
 }

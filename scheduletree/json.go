@@ -20,6 +20,8 @@ type jsonNode struct {
 	Permutable  *bool       `json:"permutable,omitempty"`
 	Coincident  []bool      `json:"coincident,omitempty"`
 	Options     []string    `json:"options,omitempty"`
+	Isolate     *string     `json:"isolate,omitempty"`
+	IsolateOpts []string    `json:"isolateOptions,omitempty"`
 	Filter      *string     `json:"filter,omitempty"`
 	Extension   *string     `json:"extension,omitempty"`
 	Contraction *string     `json:"contraction,omitempty"`
@@ -74,6 +76,12 @@ func writeJSON(b *bytes.Buffer, j *jsonNode, indent string) {
 	}
 	if j.Options != nil {
 		field("options", jsonList(j.Options, jsonString))
+	}
+	if j.Isolate != nil {
+		field("isolate", jsonString(*j.Isolate))
+	}
+	if j.IsolateOpts != nil {
+		field("isolateOptions", jsonList(j.IsolateOpts, jsonString))
 	}
 	for _, f := range []struct {
 		key string
@@ -149,6 +157,17 @@ func toJSON(n *Node) *jsonNode {
 		if b.anyOption() {
 			for _, o := range b.Options {
 				j.Options = append(j.Options, o.String())
+			}
+		}
+		if b.Isolate != nil {
+			j.Isolate = str(canonSet(*b.Isolate))
+		}
+		for k := range b.Options {
+			if b.IsolateOption(k) != OptionDefault {
+				for k := range b.Options {
+					j.IsolateOpts = append(j.IsolateOpts, b.IsolateOption(k).String())
+				}
+				break
 			}
 		}
 	case KindFilter:
@@ -231,7 +250,7 @@ func UnmarshalNode(data []byte) (*Node, error) {
 var jsonFields = map[Kind][]string{
 	KindDomain:    {"domain"},
 	KindContext:   {"context"},
-	KindBand:      {"schedule", "permutable", "coincident", "options"},
+	KindBand:      {"schedule", "permutable", "coincident", "options", "isolate", "isolateOptions"},
 	KindFilter:    {"filter"},
 	KindExtension: {"extension"},
 	KindExpansion: {"contraction", "expansion"},
@@ -243,6 +262,7 @@ func (j *jsonNode) present() map[string]bool {
 	return map[string]bool{
 		"domain": j.Domain != nil, "context": j.Context != nil, "schedule": j.Schedule != nil,
 		"permutable": j.Permutable != nil, "coincident": j.Coincident != nil, "options": j.Options != nil,
+		"isolate": j.Isolate != nil, "isolateOptions": j.IsolateOpts != nil,
 		"filter": j.Filter != nil, "extension": j.Extension != nil, "contraction": j.Contraction != nil,
 		"expansion": j.Expansion != nil, "mark": j.Mark != nil, "guard": j.Guard != nil,
 	}
@@ -341,10 +361,24 @@ func buildNode(k Kind, j *jsonNode, child *Node, children []*Node) (n *Node, err
 		}
 		b.Options = append(b.Options, o)
 	}
+	for _, s := range j.IsolateOpts {
+		o, ok := optionByName(s)
+		if !ok {
+			return nil, fmt.Errorf("unknown option %q", s)
+		}
+		b.IsolateOptions = append(b.IsolateOptions, o)
+	}
+	if j.Isolate != nil {
+		iso := must(presburger.ParseSet(*j.Isolate))
+		if out := iso.Space().Out; iso.Space().IsMap || out.Name != "isolate" || out.Nest == nil {
+			return nil, fmt.Errorf("isolate %s is not a set isolate[[outer] -> [members]]", iso)
+		}
+		b.Isolate = &iso
+	}
 	// A coincident list, when given, has one flag per member: a shorter
 	// one would leave the others silently false (isl's YAML, too, wants
 	// them all).
-	if m := b.Members(); j.Coincident != nil && len(b.Coincident) != m || len(b.Options) > m {
+	if m := b.Members(); j.Coincident != nil && len(b.Coincident) != m || len(b.Options) > m || len(b.IsolateOptions) > m {
 		return nil, fmt.Errorf("%d members but %d coincident flags and %d options", m, len(b.Coincident), len(b.Options))
 	}
 	return NewBand(b, child), nil

@@ -95,8 +95,10 @@ func (v *validator) check(p Path, n *Node, s state) (err error) {
 			v.fail(p, n, "guard %s is not a set of the prefix schedule space (%d unnamed dimensions)", n.set, s.depth)
 		}
 	case KindContext:
-		if !n.set.Space().IsParams {
-			v.fail(p, n, "context %s is not a parameter set", n.set)
+		// As in isl, a context may constrain the outer schedule
+		// dimensions too.
+		if sp := n.set.Space(); !sp.IsParams && !isPrefixSpace(sp.Out, s.depth) {
+			v.fail(p, n, "context %s is not a parameter set or a set of the prefix schedule space (%d unnamed dimensions)", n.set, s.depth)
 		}
 	case KindMark:
 		if n.mark == "" {

@@ -10,8 +10,10 @@ import (
 // block mappings and sequences (a sequence may sit at the indentation of
 // its key), flow mappings and sequences ({ a: 1, b: [ 1, 0 ] }, the form
 // of isl_schedule_to_str), double- and single-quoted scalars, plain
-// scalars, and comments on lines of their own. Anchors, tags, multi-line
-// scalars and documents markers are not supported.
+// scalars (quoted ones may span lines: line breaks fold as in YAML, and
+// a backslash at the end of a line in double quotes continues the
+// string), and comments on lines of their own. Anchors, tags, multi-line
+// plain scalars and document markers are not supported.
 
 type yamlKind int
 
@@ -322,6 +324,17 @@ func (p *yamlParser) doubleQuoted() string {
 	start := p.pos
 	p.pos++
 	var b strings.Builder
+	hex := func(n int) {
+		if p.pos+n >= len(p.src) {
+			p.fail("bad \\%c escape", p.src[p.pos])
+		}
+		r, err := strconv.ParseUint(p.src[p.pos+1:p.pos+1+n], 16, 32)
+		if err != nil {
+			p.fail("bad \\%c escape", p.src[p.pos])
+		}
+		b.WriteRune(rune(r))
+		p.pos += n
+	}
 	for {
 		if p.pos >= len(p.src) {
 			p.pos = start
@@ -338,35 +351,88 @@ func (p *yamlParser) doubleQuoted() string {
 			}
 			p.pos++
 			switch e := p.src[p.pos]; e {
-			case '"', '\\', '/':
+			case '"', '\\', '/', ' ', '\t':
 				b.WriteByte(e)
 			case 'n':
 				b.WriteByte('\n')
 			case 't':
 				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case '0':
+				b.WriteByte(0)
+			case 'a':
+				b.WriteByte(7)
+			case 'b':
+				b.WriteByte(8)
+			case 'e':
+				b.WriteByte(0x1b)
+			case 'f':
+				b.WriteByte(0xc)
+			case 'v':
+				b.WriteByte(0xb)
+			case 'N':
+				b.WriteRune(0x85)
+			case '_':
+				b.WriteRune(0xa0)
+			case 'L':
+				b.WriteRune(0x2028)
+			case 'P':
+				b.WriteRune(0x2029)
+			case 'x':
+				hex(2)
 			case 'u':
-				if p.pos+5 > len(p.src) {
-					p.fail("bad \\u escape")
+				hex(4)
+			case 'U':
+				hex(8)
+			case '\n', '\r':
+				// An escaped line break: the string goes on at the next
+				// line's first non-blank, with nothing in between.
+				if e == '\r' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '\n' {
+					p.pos++
 				}
-				r, err := strconv.ParseUint(p.src[p.pos+1:p.pos+5], 16, 32)
-				if err != nil {
-					p.fail("bad \\u escape")
-				}
-				b.WriteRune(rune(r))
-				p.pos += 4
+				p.pos++
+				p.skipSpaces()
+				continue
 			default:
 				p.fail("unknown escape \\%c", e)
 			}
 		case '\n', '\r':
-			// A line break inside quotes folds to a space.
-			b.WriteByte(' ')
-			p.pos++
-			p.skipSpaces()
+			// A line break inside quotes folds to a space, or to one line
+			// break per empty line after it; blanks around it go.
+			p.foldBreak(&b)
 			continue
 		default:
 			b.WriteByte(ch)
 		}
 		p.pos++
+	}
+}
+
+// foldBreak folds the line break at p.pos inside a quoted scalar as YAML
+// does: trailing blanks before it and leading blanks after it go, and
+// the break becomes a space, or n line breaks if n empty lines follow.
+func (p *yamlParser) foldBreak(b *strings.Builder) {
+	s := strings.TrimRight(b.String(), " \t")
+	b.Reset()
+	b.WriteString(s)
+	empty := 0
+	for {
+		if p.src[p.pos] == '\r' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '\n' {
+			p.pos++
+		}
+		p.pos++
+		p.skipSpaces()
+		if c := p.peek(); c != '\n' && c != '\r' {
+			break
+		}
+		empty++
+	}
+	if empty == 0 {
+		b.WriteByte(' ')
+	}
+	for ; empty > 0; empty-- {
+		b.WriteByte('\n')
 	}
 }
 
@@ -388,6 +454,10 @@ func (p *yamlParser) singleQuoted() string {
 			}
 			p.pos++
 			return b.String()
+		}
+		if ch == '\n' || ch == '\r' {
+			p.foldBreak(&b)
+			continue
 		}
 		b.WriteByte(ch)
 		p.pos++

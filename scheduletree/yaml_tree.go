@@ -2,6 +2,7 @@ package scheduletree
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 
 	"tilefuse/presburger"
@@ -104,24 +105,24 @@ func yamlNode(v *yamlValue) (*Node, error) {
 	case KindLeaf:
 		return leaf, nil
 	case KindDomain:
-		s, err := presburger.ParseUnionSet(first)
+		s, err := presburger.ParseUnionSet(islSugar(first))
 		return NewDomain(s, child), wrap(err)
 	case KindContext:
-		s, err := presburger.ParseSet(first)
+		s, err := presburger.ParseSet(islSugar(first))
 		return NewContext(s, child), wrap(err)
 	case KindFilter:
-		s, err := presburger.ParseUnionSet(first)
+		s, err := presburger.ParseUnionSet(islSugar(first))
 		return NewFilter(s, child), wrap(err)
 	case KindExtension:
-		m, err := presburger.ParseUnionMap(first)
+		m, err := presburger.ParseUnionMap(islSugar(first))
 		return NewExtension(m, child), wrap(err)
 	case KindMark:
 		return NewMark(first, child), nil
 	case KindGuard:
-		s, err := presburger.ParseSet(first)
+		s, err := presburger.ParseSet(islSugar(first))
 		return NewGuard(s, child), wrap(err)
 	case KindExpansion:
-		c, err := presburger.ParseUnionMap(first)
+		c, err := presburger.ParseUnionMap(islSugar(first))
 		if err != nil {
 			return nil, wrap(err)
 		}
@@ -129,7 +130,7 @@ func yamlNode(v *yamlValue) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		m, err := presburger.ParseUnionMap(e)
+		m, err := presburger.ParseUnionMap(islSugar(e))
 		if err != nil {
 			return nil, yamlErr(v.get("expansion"), "%v", err)
 		}
@@ -184,7 +185,7 @@ func yamlBand(v *yamlValue, sched string) (Band, error) {
 		if o.kind != yamlScalar {
 			return Band{}, yamlErr(o, "options must be a string")
 		}
-		if err := readOptions(o.str, b.Options); err != nil {
+		if err := readOptions(o.str, &b); err != nil {
 			return Band{}, yamlErr(o, "%v", err)
 		}
 	}
@@ -194,46 +195,15 @@ func yamlBand(v *yamlValue, sched string) (Band, error) {
 func yamlBool(v *yamlValue) (bool, error) {
 	if v.kind == yamlScalar {
 		switch v.str {
-		case "1", "true":
+		case "true":
 			return true, nil
-		case "0", "false":
+		case "false":
 			return false, nil
+		}
+		// isl reads an integer, any but 0 meaning true.
+		if n, ok := new(big.Int).SetString(v.str, 10); ok {
+			return n.Sign() != 0, nil
 		}
 	}
 	return false, yamlErr(v, "expected 0 or 1")
-}
-
-// readOptions reads isl's band options "{ separate[0]; unroll[2] }" into
-// opts, one per member. isl may write them with parameters ("[N] -> {
-// unroll[0] }"); options that depend on them, and other isl options
-// (isolate, ...), are refused.
-func readOptions(text string, opts []Option) (err error) {
-	defer catch(&err)
-	s := must(presburger.ParseUnionSet(text))
-	for _, x := range s.Sets() {
-		sp := x.Space()
-		o, ok := optionByName(sp.Out.Name)
-		if !ok || o == OptionDefault || sp.NOut() != 1 || sp.Out.Nest != nil {
-			return fmt.Errorf("unsupported band option %s", x)
-		}
-		opt := unionSet([]presburger.Set{x})
-		all := must(presburger.ParseUnionSet(fmt.Sprintf("{ %s[x] : 0 <= x < %d }", sp.Out.Name, len(opts))))
-		if !must(opt.IsSubset(all)) {
-			return fmt.Errorf("option %s names a member out of range", x)
-		}
-		for k := range opts {
-			pt := must(presburger.ParseUnionSet(fmt.Sprintf("{ %s[%d] }", sp.Out.Name, k)))
-			if must(must(opt.Intersect(pt)).IsEmpty()) {
-				continue
-			}
-			if !must(pt.IsSubset(opt)) {
-				return fmt.Errorf("option %s depends on the parameters", x)
-			}
-			if opts[k] != OptionDefault {
-				return fmt.Errorf("member %d has two options", k)
-			}
-			opts[k] = o
-		}
-	}
-	return nil
 }

@@ -2,7 +2,6 @@ package scheduletree
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 )
 
@@ -124,14 +123,8 @@ func bandEntries(b Band) []entry {
 		}
 		es = append(es, entry{key: "coincident", scalar: "[ " + strings.Join(flags, ", ") + " ]"})
 	}
-	if b.anyOption() {
-		var opts []string
-		for i, o := range b.Options {
-			if o != OptionDefault {
-				opts = append(opts, fmt.Sprintf("%s[%d]", o, i))
-			}
-		}
-		es = append(es, entry{key: "options", scalar: quote("{ " + strings.Join(opts, "; ") + " }")})
+	if o := writeOptions(b); o != "" {
+		es = append(es, entry{key: "options", scalar: quote(o)})
 	}
 	return es
 }
