@@ -114,10 +114,18 @@ func ComputeFlow(sink, mustSource, maySource, schedule presburger.UnionMap) (*Fl
 	return f, e.err
 }
 
+// onceFastPath takes single-assignment arrays' sources without a lexmax
+// (tests compare both ways).
+var onceFastPath = true
+
 // sources is a set of write accesses, also seen from the time space.
 type sources struct {
 	acc    []presburger.Map          // S[i] -> A[a], one per statement and array
+	back   []presburger.Map          // acc[k]'s writer: time -> instance
 	inTime map[string]presburger.Map // array key -> { [t] -> A[a] }
+	// once[key]: no element of the array is written at two times (a
+	// single-assignment array, as every image of a pipeline is).
+	once map[string]bool
 }
 
 func (tl *timeline) sources(u presburger.UnionMap) (*sources, error) {
@@ -125,12 +133,30 @@ func (tl *timeline) sources(u presburger.UnionMap) (*sources, error) {
 	var e errs
 	for _, m := range u.Maps() {
 		s.acc = append(s.acc, m)
+		sched := e.m(tl.of(m.Space().In))
+		s.back = append(s.back, e.m(e.m(sched.IntersectDomain(e.s(m.Domain()))).Reverse()))
 		t := e.m(m.ApplyDomain(e.m(tl.of(m.Space().In))))
 		key := m.Space().Out.Key()
 		if prev, ok := s.inTime[key]; ok {
 			t = e.m(prev.Union(t))
 		}
 		s.inTime[key] = t
+	}
+	s.once = map[string]bool{}
+	for key, t := range s.inTime {
+		// [t] -> [t'] writing one element: only t = t' when the array is
+		// written once per element.
+		same := e.m(t.ApplyRange(e.m(t.Reverse())))
+		dom := e.s(same.Domain())
+		id := e.m(dom.Identity())
+		if e.err != nil {
+			break
+		}
+		ok, err := same.IsSubset(id)
+		if err != nil {
+			return nil, err
+		}
+		s.once[key] = ok
 	}
 	return s, e.err
 }
@@ -154,7 +180,13 @@ func (f *Flow) sinkFlow(r presburger.Map, res *results) error {
 	mustLast := presburger.EmptyMap(when.Space())
 	if wt, ok := f.must.inTime[array]; ok {
 		cand := e.m(elem.ApplyRange(e.m(wt.Reverse())))
-		mustLast = e.m(f.tl.lastBefore(cand, when))
+		if f.must.once[array] && onceFastPath {
+			// One write per element: the candidate is the only one, and
+			// the last before the read when it is before at all.
+			mustLast = e.m(cand.Intersect(e.m(when.ApplyRange(f.tl.gt))))
+		} else {
+			mustLast = e.m(f.tl.lastBefore(cand, when))
+		}
 	}
 	mayAfter := presburger.EmptyMap(when.Space())
 	if wt, ok := f.may.inTime[array]; ok {
@@ -198,13 +230,11 @@ func (tl *timeline) instances(last presburger.Map, array string, src *sources) (
 	if e.empty(last.IsEmpty()) {
 		return nil, e.err
 	}
-	for _, w := range src.acc {
+	for i, w := range src.acc {
 		if w.Space().Out.Key() != array {
 			continue
 		}
-		sched := e.m(tl.of(w.Space().In))
-		back := e.m(e.m(sched.IntersectDomain(e.s(w.Domain()))).Reverse())
-		m := e.m(last.ApplyRange(back))
+		m := e.m(last.ApplyRange(src.back[i]))
 		if !e.empty(m.IsEmpty()) {
 			out = append(out, m)
 		}
