@@ -60,6 +60,11 @@ func (w *yamlWriter) node(n *Node, indent int, inline bool) {
 			w.b.WriteString("\n")
 			for _, c := range e.list {
 				w.b.WriteString(pad + "- ")
+				if c.kind == KindLeaf {
+					// isl writes (and reads) a leaf child as "- leaf".
+					w.b.WriteString("leaf\n")
+					continue
+				}
 				w.node(c, indent+2, true)
 			}
 		default:
