@@ -16,10 +16,10 @@ import (
 // mapping, each compared bit for bit with the reference executor.
 //
 // By default (go test ./internal/randprog) it checks 200 programs (20
-// with -short), each under 6 of the 60 combinations of Combos, rotating
-// with the seed so that every combination is checked on 20 programs;
+// with -short), each under 5 of the 60 combinations of Combos, rotating
+// with the seed so that every combination is checked on 17 programs;
 // every combination is compiled through emission and its AST executed by
-// the interpreter, and one program in 5 also has one combination built
+// the interpreter, and one program in 10 also has one combination built
 // with opt/llc/gcc and run natively (when the toolchain is there).
 //
 // The long run checks every combination of every program and builds one
@@ -33,7 +33,7 @@ import (
 // TILEFUSE_CAMPAIGN_WORKERS=W checks W programs at once (default 1 in the
 // long run, 2 in CI), without a deadline on each compilation.
 func TestCampaign(t *testing.T) {
-	n, per, nativeEvery, nativePer := 200, 6, 5, 1
+	n, per, nativeEvery, nativePer := 200, 5, 10, 1
 	long := false
 	if testing.Short() {
 		n = 20

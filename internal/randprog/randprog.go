@@ -243,7 +243,7 @@ func (g *gen) loops(d0 int, ls []loop) int {
 				tri = append(tri, o.it)
 			}
 		}
-		switch c := g.r.Intn(8); {
+		switch c := g.r.Intn(10); {
 		case c < 2 && len(tri) > 0:
 			o := tri[g.r.Intn(len(tri))]
 			if g.r.Intn(2) == 0 {
@@ -263,6 +263,13 @@ func (g *gen) loops(d0 int, ls []loop) int {
 			} else {
 				hi = fmt.Sprintf("min(%s + 2, %s + 2)", o, l.param)
 			}
+		case c == 7 && len(tri) > 0:
+			// Banded: both bounds follow an outer iterator.
+			o := tri[g.r.Intn(len(tri))]
+			lo, hi = fmt.Sprintf("max(2, %s - 1)", o), fmt.Sprintf("min(%s + 2, %s + 2)", o, l.param)
+		case c == 8 && len(tri) > 0:
+			// A C division in a bound.
+			lo = fmt.Sprintf("(%s + 1) / 2 + 1", tri[g.r.Intn(len(tri))])
 		case c == 5:
 			// Counting down.
 			g.line(d0+k, "for (%s = %s + 1; %s >= 2; %s--)", l.it, l.param, l.it, l.it)
@@ -442,7 +449,15 @@ func (g *gen) guard(d int, ls []loop) int {
 	}
 	it := ls[g.r.Intn(len(ls))].it
 	var c string
-	switch g.r.Intn(5) {
+	switch g.r.Intn(6) {
+	case 5:
+		// Parametric.
+		l := ls[g.r.Intn(len(ls))]
+		if len(ls) > 1 && g.r.Intn(2) == 0 {
+			c = fmt.Sprintf("%s + %s <= %s + 3", ls[0].it, ls[1].it, l.param)
+		} else {
+			c = fmt.Sprintf("%s < %s", l.it, l.param)
+		}
 	case 0:
 		c = fmt.Sprintf("%s %% 2 == 0", it)
 	case 1:
