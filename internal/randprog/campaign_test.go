@@ -30,6 +30,8 @@ import (
 // TILEFUSE_CAMPAIGN_FROM=S starts at seed S (default 1), to split a long
 // run or continue one; TILEFUSE_CAMPAIGN_NATIVE=K builds K combinations of
 // each program natively (default 1 in the long run);
+// TILEFUSE_CAMPAIGN_FOR=D (a Go duration, 50m) starts no program after
+// D and reports what was checked;
 // TILEFUSE_CAMPAIGN_WORKERS=W checks W programs at once (default 1 in the
 // long run, 2 in CI), without a deadline on each compilation.
 func TestCampaign(t *testing.T) {
@@ -125,12 +127,24 @@ func TestCampaign(t *testing.T) {
 				fails++
 				t.Errorf("%v\nparams %v\n%s", f, o.p.Params, o.p.Source)
 			}
-			if long && (next+1)%50 == 0 {
+			if long && (next+1)%10 == 0 {
 				t.Logf("%d programs, %d combinations, %d native, %d failures, %v", total.Programs, total.Combos, total.Native, fails, time.Since(start).Round(time.Second))
 			}
 		}
 	}
+	var until time.Time // zero: no end
+	if v := os.Getenv("TILEFUSE_CAMPAIGN_FOR"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatalf("TILEFUSE_CAMPAIGN_FOR=%q: want a duration", v)
+		}
+		until = time.Now().Add(d)
+	}
 	for i := 0; i < n; i++ {
+		if !until.IsZero() && time.Now().After(until) {
+			n = i // the summary counts the programs checked
+			break
+		}
 		seeds <- from + int64(i)
 		if workers == 1 {
 			// The worker took seed i: it has checked the ones before.
@@ -141,7 +155,7 @@ func TestCampaign(t *testing.T) {
 	wg.Wait()
 	report(n)
 	t.Logf("campaign: seeds %d..%d: %d programs, %d combinations (%d built and run natively), %d failures in %v (compile %v, interpreter %v, native %v)",
-		from, from+int64(n)-1, total.Programs, total.Combos, total.Native, fails, time.Since(start).Round(time.Millisecond),
+		from, from+int64(max(n, 1))-1, total.Programs, total.Combos, total.Native, fails, time.Since(start).Round(time.Millisecond),
 		total.Compile.Round(time.Millisecond), total.Interp.Round(time.Millisecond), total.Build.Round(time.Millisecond))
 }
 
