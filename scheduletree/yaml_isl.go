@@ -183,10 +183,12 @@ var loopTypes = []Option{OptionAtomic, OptionUnroll, OptionSeparate}
 //     range are ignored, two options for one member are an error;
 //   - "[isolate[] -> unroll[x]]" (and the other types) likewise gives the
 //     options inside the isolated part;
-//   - "isolate[[outer] -> [members]]" is the isolate set (Band.Isolate);
+//   - "isolate[[outer] -> [members]]" with as many outer dimensions as
+//     the band's depth is the isolate set (Band.Isolate); isolate sets of
+//     other spaces are ignored, as isl's AST generator never looks them up;
 //   - anything else ("default[0]", options of other names or arities)
 //     is ignored, as isl's AST generator ignores it.
-func readOptions(text string, b *Band) (err error) {
+func readOptions(text string, b *Band, depth int) (err error) {
 	defer catch(&err)
 	s := must(presburger.ParseUnionSet(islSugar(text)))
 	n := len(b.Options)
@@ -209,11 +211,8 @@ func readOptions(text string, b *Band) (err error) {
 				return err
 			}
 		case out.Nest != nil && out.Name == "isolate" && out.Nest[1].Nest == nil && out.Nest[0].Nest == nil:
-			if out.Nest[1].Len() != n || out.Nest[0].Name != "" || out.Nest[1].Name != "" {
+			if out.Nest[1].Len() != n || out.Nest[0].Len() != depth || out.Nest[0].Name != "" || out.Nest[1].Name != "" {
 				continue // isl never finds it: not of the band's space
-			}
-			if b.Isolate != nil {
-				return fmt.Errorf("two isolate options, %s and %s", *b.Isolate, x)
 			}
 			c := must(x.Coalesce())
 			b.Isolate = &c

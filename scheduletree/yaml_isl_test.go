@@ -44,6 +44,8 @@ func TestYAMLISLForms(t *testing.T) {
     options: "[N] -> { isolate[[t] -> [x, y]] : 4t <= x <= 4t + 3 and 4t + 3 < N; [isolate[] -> separate[*]] }"
 `},
 		{name: "isolate of named tuples", yaml: band("{ isolate[[] -> A[x, y]] : x >= 2 }"), opts: []Option{D, D}},
+		{name: "isolate sets of two depths", yaml: band("{ isolate[[t] -> [x, y]] : x >= t; isolate[[] -> [x, y]] : x >= 3 }"), opts: []Option{D, D},
+			isolate: "{ isolate[[] -> [x, y]] : x >= 3 }"},
 		{name: "isolate of another depth", yaml: band("{ isolate[[] -> [x]] : x >= 2 }"), opts: []Option{D, D}},
 		{name: "leaf in a set", yaml: dom + "  set:\n  - leaf\n  - filter: \"{ S[i, j] }\"\n", invalid: true},
 		{name: "flags as integers", yaml: dom + "  schedule: \"[{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]\"\n  permutable: 2\n  coincident: [ -1, 0 ]\n"},

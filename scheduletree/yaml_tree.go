@@ -16,7 +16,7 @@ func UnmarshalYAML(data []byte) (Tree, error) {
 	if err != nil {
 		return Tree{}, err
 	}
-	n, err := yamlNode(v)
+	n, err := yamlNode(v, 0)
 	if err != nil {
 		return Tree{}, err
 	}
@@ -47,7 +47,9 @@ func yamlErr(v *yamlValue, format string, args ...any) error {
 	return &YAMLError{Line: v.line, Col: v.col, Msg: fmt.Sprintf(format, args...)}
 }
 
-func yamlNode(v *yamlValue) (*Node, error) {
+// yamlNode reads the node v at the given schedule depth (the members of
+// the bands above it).
+func yamlNode(v *yamlValue, depth int) (*Node, error) {
 	if v.kind == yamlScalar && v.str == "leaf" {
 		return leaf, nil
 	}
@@ -70,14 +72,6 @@ func yamlNode(v *yamlValue) (*Node, error) {
 			return nil, yamlErr(v.vals[i], "a %s node has no key %q", kind, k)
 		}
 	}
-	child := leaf
-	if c := v.get("child"); c != nil {
-		n, err := yamlNode(c)
-		if err != nil {
-			return nil, err
-		}
-		child = n
-	}
 	str := func(key string) (string, error) {
 		x := v.get(key)
 		if x == nil {
@@ -94,6 +88,22 @@ func yamlNode(v *yamlValue) (*Node, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	var b Band
+	childDepth := depth
+	if kind == KindBand {
+		if b, err = yamlBand(v, first, depth); err != nil {
+			return nil, err
+		}
+		childDepth += b.Members()
+	}
+	child := leaf
+	if c := v.get("child"); c != nil {
+		n, err := yamlNode(c, childDepth)
+		if err != nil {
+			return nil, err
+		}
+		child = n
 	}
 	wrap := func(err error) error {
 		if err != nil {
@@ -142,7 +152,7 @@ func yamlNode(v *yamlValue) (*Node, error) {
 		}
 		var children []*Node
 		for _, it := range list.items {
-			c, err := yamlNode(it)
+			c, err := yamlNode(it, depth)
 			if err != nil {
 				return nil, err
 			}
@@ -153,14 +163,10 @@ func yamlNode(v *yamlValue) (*Node, error) {
 		}
 		return NewSequence(children...), nil
 	}
-	b, err := yamlBand(v, first)
-	if err != nil {
-		return nil, err
-	}
 	return NewBand(b, child), nil
 }
 
-func yamlBand(v *yamlValue, sched string) (Band, error) {
+func yamlBand(v *yamlValue, sched string, depth int) (Band, error) {
 	m, n, err := readMUPA(sched)
 	if err != nil {
 		return Band{}, yamlErr(v.get("schedule"), "%v", err)
@@ -185,7 +191,7 @@ func yamlBand(v *yamlValue, sched string) (Band, error) {
 		if o.kind != yamlScalar {
 			return Band{}, yamlErr(o, "options must be a string")
 		}
-		if err := readOptions(o.str, &b); err != nil {
+		if err := readOptions(o.str, &b, depth); err != nil {
 			return Band{}, yamlErr(o, "%v", err)
 		}
 	}

@@ -76,6 +76,14 @@ child:
   child:
     schedule: "[{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]"
     options: "{ unroll[1:7]; isolate[[t0, t1] -> A[x, y]] : x > 2; isolate[[] -> [x, y]] : x > 2 }"
+`}, {"isolate sets of two depths", `
+domain: "[N] -> { S[i, j] : 0 <= i < N and 0 <= j < 10 }"
+child:
+  schedule: "[{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]"
+  options: "{ isolate[[t] -> [x, y]] : x >= t; isolate[[] -> [x, y]] : x >= 3 }"
+  child:
+    schedule: "[{ S[i, j] -> [(i + j)] }]"
+    options: "{ isolate[[t, u] -> [x]] : x <= t + 4; isolate[[] -> [x]] : x >= 3 }"
 `}, {"tuple shorthands in sets", `
 domain: "[N] -> { S[i, j = 0:9] : 0 <= i < N; T[0:3, 0:2] }"
 child:
