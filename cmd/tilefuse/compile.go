@@ -12,6 +12,7 @@ import (
 
 	"tilefuse/compiler"
 	"tilefuse/emit"
+	"tilefuse/fusion"
 	"tilefuse/internal/safefile"
 	"tilefuse/polybench"
 	"tilefuse/runner"
@@ -39,6 +40,15 @@ kernel_NAME; --func picks the function when SOURCE has several.
 repeats for further members. --parallel runs the outermost coincident
 loops on OpenMP threads (libgomp).
 
+--fuse post is post-tiling fusion ('tilefuse explain' shows its
+decisions): the live-out spaces are tiled (default 32 rows by 256
+columns, outer members of constant extent up to 8, such as an image's
+channels, whole, others 1) and their producers are computed inside each
+tile, in tile-local buffers. --max-recompute R (default 1.5) keeps a
+producer out of the tiles when they would run more than R times its
+instances (estimated at 2048 per size parameter), as a coarse pyramid
+level read by a fine one's tiles would; 0 removes the bound.
+
 --target cuda maps the schedule to a GPU (gpumap.Map: the outer parallel
 members of each nest to blocks, the next ones, or the point members of
 tiles, to threads, with 'kernel' and 'thread' marks; marks already in the
@@ -63,18 +73,33 @@ type compileFlags struct {
 	target, fuse, tile, fn  *string
 	threadSizes, blockSizes *string
 	parallel                *bool
+	maxRecompute            *float64
 }
 
 func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 	return &compileFlags{
-		target:      fs.String("target", "cpu", "cpu, cuda or cuda-emulate"),
-		fuse:        fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices()),
-		tile:        fs.String("tile", "", "tile sizes T,... of the outermost permutable bands"),
-		fn:          fs.String("func", "", "the C function to compile, when SOURCE has several"),
-		parallel:    fs.Bool("parallel", parallel, "run the outermost coincident loops in parallel"),
-		threadSizes: fs.String("thread-sizes", "", "GPU targets: the most threads per block along x,y,z (default 32,8,1)"),
-		blockSizes:  fs.String("block-sizes", "", "GPU targets: the most blocks along x,y,z (default 65535,65535,65535)"),
+		target:       fs.String("target", "cpu", "cpu, cuda or cuda-emulate"),
+		fuse:         fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices()),
+		tile:         fs.String("tile", "", "tile sizes T,... of the outermost permutable bands"),
+		fn:           fs.String("func", "", "the C function to compile, when SOURCE has several"),
+		parallel:     fs.Bool("parallel", parallel, "run the outermost coincident loops in parallel"),
+		threadSizes:  fs.String("thread-sizes", "", "GPU targets: the most threads per block along x,y,z (default 32,8,1)"),
+		blockSizes:   fs.String("block-sizes", "", "GPU targets: the most blocks along x,y,z (default 65535,65535,65535)"),
+		maxRecompute: addMaxRecompute(fs),
 	}
+}
+
+// addMaxRecompute registers --max-recompute, post-tiling fusion's bound.
+func addMaxRecompute(fs *flag.FlagSet) *float64 {
+	return fs.Float64("max-recompute", fusion.DefaultMaxRecompute, "--fuse post: fuse a space only when its tiles run at most this many times its instances (estimated; 0 or less: no bound)")
+}
+
+// recomputeOption is the compiler's MaxRecompute for the flag's value v.
+func recomputeOption(v float64) float64 {
+	if v <= 0 {
+		return -1
+	}
+	return v
 }
 
 // compileJob is a checked command line of compile or run.
@@ -126,7 +151,7 @@ func parseTile(cmd, tile string) ([]int64, error) {
 
 // check validates the flags and loads SOURCE; errors are one line.
 func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
-	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel}}
+	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute)}}
 	var err error
 	if j.opts.Target, err = emit.ParseTarget(*f.target); err != nil {
 		return nil, fmt.Errorf("tilefuse %s: %v", cmd, err)

@@ -23,9 +23,10 @@ tiled (a live-out, or why it could not be fused) or fused into the tiles
 of which tiled space, with its overlap: the instances the tiles execute
 against the space's own instances (above 1: recomputation at tile
 borders; below 1: instances no tile needs are never executed), counted
-at the sizes of --dataset, the pipeline's defaults or --size. --tile and
---target are those of 'tilefuse compile' (a GPU target keeps two parallel
-tile dimensions: m = 2). --format json prints the same for tools.
+at the sizes of --dataset, the pipeline's defaults or --size. --tile,
+--max-recompute and --target are those of 'tilefuse compile' (a GPU
+target keeps two parallel tile dimensions: m = 2). --format json prints
+the same for tools.
 ` + sourceHelp
 
 // explainSpace is one space of the JSON output.
@@ -44,6 +45,9 @@ type explainSpace struct {
 	Uncounted  string `json:"uncounted,omitempty"`
 	Reason     string `json:"reason,omitempty"`
 	Coincident int    `json:"coincident"`
+	// Estimated is the recomputation the fusion decision estimated (the
+	// --max-recompute rule), 0 when none was made.
+	Estimated float64 `json:"estimated_recompute,omitempty"`
 }
 
 func runExplain(e *env, args []string) int {
@@ -56,6 +60,7 @@ func runExplain(e *env, args []string) int {
 	size := fs.String("size", "", "parameter values NAME=V,... for the counts")
 	format := fs.String("format", "text", "text or json")
 	fn := fs.String("func", "", "the C function, when SOURCE has several")
+	maxRecompute := addMaxRecompute(fs)
 	pos, err := parseInterspersed(fs, e, cmd, explainHelp, args)
 	if err != nil {
 		return exitUsageOr(err)
@@ -91,7 +96,8 @@ func runExplain(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: compiler.Post, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse})
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: compiler.Post, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse,
+		MaxRecompute: recomputeOption(*maxRecompute)})
 	if err != nil {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
@@ -119,14 +125,18 @@ func runExplain(e *env, args []string) int {
 	}
 	tiles := tiling.FormatSizes(sizes)
 	if len(sizes) == 0 {
-		tiles = "default (" + tiling.FormatSizes(fusion.DefaultSizes) + " for the innermost members, 1 further out)"
+		tiles = "default (" + tiling.FormatSizes(fusion.DefaultSizes) + " for the innermost members; further out, a constant extent up to 8 whole, others 1)"
 	}
 	m := 1
 	if tgt.GPU() {
 		m = 2
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s\n", pos[0], label, tiles, m, plural(m, "dimension", "dimensions"))
+	bound := fmt.Sprintf("recomputation bound %gx", *maxRecompute)
+	if *maxRecompute <= 0 {
+		bound = "no recomputation bound"
+	}
+	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s, %s\n", pos[0], label, tiles, m, plural(m, "dimension", "dimensions"), bound)
 	if len(out) == 0 {
 		fmt.Fprintf(&b, "one computation space (no outer sequence): tiled as a whole\n")
 	}
@@ -170,7 +180,7 @@ func runExplain(e *env, args []string) int {
 
 // explainOne describes one space, counting instances at params.
 func explainOne(s *fusion.Space, params map[string]int64) (x explainSpace, err error) {
-	x = explainSpace{Index: s.Index, Statements: s.Stmts, LiveOut: s.LiveOut, Decision: "tiled", Reason: s.Reason, Coincident: s.Coincident}
+	x = explainSpace{Index: s.Index, Statements: s.Stmts, LiveOut: s.LiveOut, Decision: "tiled", Reason: s.Reason, Coincident: s.Coincident, Estimated: s.Recompute}
 	count := func(u presburger.UnionSet) (int64, error) {
 		var n int64
 		for _, set := range u.Sets() {

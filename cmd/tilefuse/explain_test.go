@@ -1,0 +1,90 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestExplain: explain's decisions and counts on the fusion package's
+// small programs, in text and JSON, and its usage errors.
+func TestExplain(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		status int
+		// want are lines of stdout (text) or stderr (errors).
+		want []string
+	}{
+		{"chain", []string{"--tile", "8", "--size", "n=100", "../../fusion/testdata/chain.c"}, exitOK, []string{
+			"../../fusion/testdata/chain.c n=100: post-tiling fusion, tiles 8, m = 1 parallel tile dimension, recomputation bound 1.5x",
+			// Per tile of 8: 12 instances of S0 and 10 of S1 (13 tiles).
+			"space 0 (S0), intermediate: fused into the tiles of space 2 (S2); 152 instances executed for 104 (overlap 1.462x)",
+			"space 1 (S1), intermediate: fused into the tiles of space 2 (S2); 126 instances executed for 102 (overlap 1.235x)",
+			"space 2 (S2), live-out: tiled, with 2 spaces fused into its tiles; not fused: its values live after the program",
+		}},
+		{"bound", []string{"--tile", "4", "--size", "n=100", "../../fusion/testdata/upsample.c"}, exitOK, []string{
+			"../../fusion/testdata/upsample.c n=100: post-tiling fusion, tiles 4, m = 1 parallel tile dimension, recomputation bound 1.5x",
+			"space 0 (S0), intermediate: tiled, with 0 spaces fused into its tiles; not fused: the tiles of space 1 would compute its instances 2.0 times (estimated; the limit is 1.5)",
+			"space 1 (S1), live-out: tiled, with 0 spaces fused into its tiles; not fused: its values live after the program",
+		}},
+		{"no bound", []string{"--tile", "4", "--max-recompute", "0", "--size", "n=100", "../../fusion/testdata/upsample.c"}, exitOK, []string{
+			"../../fusion/testdata/upsample.c n=100: post-tiling fusion, tiles 4, m = 1 parallel tile dimension, no recomputation bound",
+			"space 0 (S0), intermediate: fused into the tiles of space 1 (S1); 200 instances executed for 101 (overlap 1.980x)",
+			"space 1 (S1), live-out: tiled, with 1 space fused into its tiles; not fused: its values live after the program",
+		}},
+		{"strategy", []string{"--fuse", "min", "../../fusion/testdata/chain.c"}, exitUsage, []string{
+			"tilefuse explain: --fuse min: only post-tiling fusion (post) is explained",
+		}},
+		{"missing", []string{"nope.c"}, exitUsage, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, status := runCmd("", append([]string{"explain"}, tc.args...)...)
+			if status != tc.status {
+				t.Fatalf("status %d, want %d; stderr %s", status, tc.status, errOut)
+			}
+			got := out
+			if status != exitOK {
+				got = errOut
+				if tc.want == nil {
+					if strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "nope.c") {
+						t.Errorf("want one line naming nope.c, got %q", errOut)
+					}
+					return
+				}
+			}
+			if diff := cmp.Diff(tc.want, strings.Split(strings.TrimSuffix(got, "\n"), "\n")); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestExplainJSON: the JSON form carries the same decisions, with the
+// estimate behind the recomputation bound.
+func TestExplainJSON(t *testing.T) {
+	out, errOut, status := runCmd("", "explain", "--format", "json", "--tile", "4", "--size", "n=100", "../../fusion/testdata/upsample.c")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	var spaces []explainSpace
+	if err := json.Unmarshal([]byte(out), &spaces); err != nil {
+		t.Fatal(err)
+	}
+	type brief struct {
+		Decision  string
+		Estimated float64
+		Original  int64
+	}
+	var got []brief
+	for _, s := range spaces {
+		got = append(got, brief{s.Decision, math.Round(s.Estimated*100) / 100, s.Original})
+	}
+	want := []brief{{"tiled", 2, 101}, {"tiled", 0, 400}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
