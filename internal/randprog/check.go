@@ -129,6 +129,9 @@ type Checker struct {
 	// is checked. Every combination is compiled through emission.
 	Toolchain *runner.Toolchain
 	Native    func(p *Program, i int) bool
+	// Adjust, when set, changes the options of each compilation (a test
+	// of the checker compiles an illegal tree with it).
+	Adjust func(*compiler.Options)
 	// Timeout bounds each compilation (0: one minute; negative: no
 	// deadline, so that compilations in several goroutines run at once:
 	// one with a deadline is exclusive in the process).
@@ -178,7 +181,11 @@ func (c *Checker) Check(p *Program) ([]Failure, Stats) {
 		if timeout > 0 {
 			ctx, cancel = context.WithTimeout(ctx, timeout)
 		}
-		r, err := compiler.Compile(ctx, prog, co.Options(p.Func))
+		opts := co.Options(p.Func)
+		if c.Adjust != nil {
+			c.Adjust(&opts)
+		}
+		r, err := compiler.Compile(ctx, prog, opts)
 		cancel()
 		st.Compile += time.Since(start)
 		if err != nil {
@@ -195,7 +202,8 @@ func (c *Checker) Check(p *Program) ([]Failure, Stats) {
 		}
 		if d := diff(prog, want, got); d != "" {
 			out = append(out, fail(co, "compare", d)...)
-			continue
+			// The native run is still made, when selected: the two
+			// oracles are independent.
 		}
 		if c.Toolchain == nil || c.Native == nil || !c.Native(p, i) {
 			continue
