@@ -31,7 +31,8 @@ import (
 // run or continue one; TILEFUSE_CAMPAIGN_NATIVE=K builds K combinations of
 // each program natively (default 1 in the long run);
 // TILEFUSE_CAMPAIGN_FOR=D (a Go duration, 50m) starts no program after
-// D and reports what was checked;
+// D and reports what was checked; TILEFUSE_CAMPAIGN_PARTS=P generates
+// programs of P parts (GenerateParts) instead of two to four;
 // TILEFUSE_CAMPAIGN_WORKERS=W checks W programs at once (default 1 in the
 // long run, 2 in CI), without a deadline on each compilation.
 func TestCampaign(t *testing.T) {
@@ -67,6 +68,12 @@ func TestCampaign(t *testing.T) {
 		t.Logf("no native runs: %v", err)
 		tc = nil
 	}
+	parts := 0
+	if v := os.Getenv("TILEFUSE_CAMPAIGN_PARTS"); v != "" {
+		if parts, err = strconv.Atoi(v); err != nil || parts < 1 {
+			t.Fatalf("TILEFUSE_CAMPAIGN_PARTS=%q: want a positive number", v)
+		}
+	}
 	workers := min(2, runtime.GOMAXPROCS(0))
 	if long {
 		workers = 1
@@ -96,7 +103,7 @@ func TestCampaign(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for seed := range seeds {
-				p := Generate(seed)
+				p := GenerateParts(seed, parts)
 				combos := rotate(all, seed, per)
 				c := &Checker{Combos: combos, Toolchain: tc, Timeout: timeout, Native: func(p *Program, i int) bool {
 					// Which combinations run natively rotates with the seed too.

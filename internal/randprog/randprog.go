@@ -67,7 +67,12 @@ type gen struct {
 }
 
 // Generate returns the program of seed.
-func Generate(seed int64) *Program {
+func Generate(seed int64) *Program { return GenerateParts(seed, 0) }
+
+// GenerateParts is Generate with parts parts (0: two to four, chosen by
+// the seed); larger programs stress the scheduler and fusion more, and
+// cost more to compile.
+func GenerateParts(seed int64, parts int) *Program {
 	g := &gen{r: rand.New(rand.NewSource(seed)), iters: map[string]bool{}}
 	g.params = []string{"n"}
 	if g.r.Intn(2) == 0 {
@@ -84,6 +89,9 @@ func Generate(seed int64) *Program {
 		g.initLocal(a)
 	}
 	nparts := 2 + g.r.Intn(3)
+	if parts > 0 {
+		nparts = parts
+	}
 	for i := 0; i < nparts; i++ {
 		switch k := g.r.Intn(10); {
 		case k < 3:
