@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"tilefuse/scheduletree"
 )
@@ -85,7 +86,7 @@ func bounded(t *testing.T, data []byte, read func([]byte) (scheduletree.Tree, er
 	select {
 	case err := <-done:
 		if err != nil {
-			if bug, ok := knownBug(err); ok {
+			if bug, ok := knownBug(err, data); ok {
 				t.Skipf("known bug: %s; MarshalYAML then fails: %v", bug, err)
 			}
 		}
@@ -105,8 +106,14 @@ func bounded(t *testing.T, data []byte, read func([]byte) (scheduletree.Tree, er
 // And the JSON reader accepts a band with no member ({ S[i] -> [] }) or
 // whose pieces have different numbers of members ({ S[i] -> [i];
 // T[i] -> [] }), which MarshalYAML refuses or fails on.
-func knownBug(err error) (string, bool) {
+//
+// And the YAML reader accepts a mark name that is not valid UTF-8, which
+// the JSON writer turns into U+FFFD: it reads back as another mark.
+func knownBug(err error, data []byte) (string, bool) {
 	msg := err.Error()
+	if strings.Contains(msg, "the JSON written reads back to another tree") && !utf8.Valid(data) {
+		return "the YAML reader accepts a mark name that is not valid UTF-8 (JSON writes it as U+FFFD)", true
+	}
 	if !strings.Contains(msg, "does not write as YAML") {
 		return "", false
 	}
