@@ -36,6 +36,9 @@ type Result struct {
 	// Fusion is what post-tiling fusion decided for each computation
 	// space (strategy Post only).
 	Fusion *fusion.Result
+	// initialized: the temporaries every read of which has a source
+	// (known when post-tiling fusion computed the dataflow).
+	initialized map[string]bool
 	// AST is the generated code; Module the emitted LLVM IR.
 	AST    ast.Node
 	Module *emit.Module
@@ -160,6 +163,7 @@ func (r *Result) run(s Stage) (err error) {
 		r.Module, err = emit.Emit(r.Program, r.AST, emit.Options{
 			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel,
 			Dynamic: r.Options.Dynamic, ThreadSizes: r.Options.GPU.Threads, BlockSizes: r.Options.GPU.Blocks,
+			Initialized: r.initialized,
 		})
 	}
 	return err
@@ -186,6 +190,7 @@ func (r *Result) fuse() error {
 		return err
 	}
 	r.Fused, r.Fusion, r.TiledBands = pr.Tree, pr, pr.TileBands
+	r.initialized = initialized(r.Program, flow)
 	// Every post tree is checked, not assumed legal: each read must find
 	// its producer's value in its tile.
 	vs, err := scheduler.CheckFlow(pr.Tree, r.Program, flow)
@@ -266,6 +271,26 @@ func (r *Result) buffers() map[string]ast.Buffer {
 			ab.Origin = append(ab.Origin, ast.Affine{Const: o.Const, Params: o.Params, Dims: o.Tile})
 		}
 		out[b.Array] = ab
+	}
+	return out
+}
+
+// initialized returns p's temporary arrays whose every read finds a
+// write before it in program order (flow's MayNoSource has none of their
+// reads): a legal schedule gives each such read its source's value, so
+// their memory needs no zeroing.
+func initialized(p *scop.Program, flow *deps.Flow) map[string]bool {
+	unsourced := map[string]bool{}
+	for _, m := range flow.MayNoSource.Maps() {
+		if empty, err := m.IsEmpty(); err != nil || !empty {
+			unsourced[m.Space().Out.Name] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, a := range p.Arrays {
+		if !a.LiveIn && !a.LiveOut && !unsourced[a.Name] {
+			out[a.Name] = true
+		}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
@@ -83,6 +84,10 @@ type Options struct {
 	// Loops longer than the grid or the block take several iterations
 	// per block or thread. Targets CUDA and CUDAEmulate only.
 	ThreadSizes, BlockSizes []int64
+	// Initialized names the temporary arrays every read of which finds a
+	// write before it (deps.Flow's MayNoSource has none of their reads):
+	// the CPU target does not zero their workspace at each call.
+	Initialized map[string]bool
 }
 
 // Module is the result of Emit.
@@ -166,6 +171,9 @@ func Emit(p *scop.Program, n ast.Node, opts Options) (mod *Module, err error) {
 		e.body = cuda.body
 	}
 	e.program(n)
+	if len(e.ws) > 0 {
+		header = strings.Replace(header, "\n#endif\n", workspaceNote(e.ws)+"\n#endif\n", 1)
+	}
 	mod = &Module{Header: header, Func: fn}
 	if cuda != nil {
 		cuda.finish()
@@ -194,8 +202,10 @@ type emitter struct {
 	fn    string
 	m     *ir.Module
 	decls map[string]*ir.Func // external functions by name
-	mdID  int64               // next metadata ID
-	nOut  int                 // outlined functions so far
+	// ws lists the temporary arrays kept in the per-thread workspace.
+	ws   []string
+	mdID int64 // next metadata ID
+	nOut int   // outlined functions so far
 	// body generates the function's body from the AST (default: the
 	// CPU's lowering, fnState.node); the GPU targets replace it.
 	body func(fs *fnState, ev *env, n ast.Node)

@@ -92,3 +92,19 @@ func cExtent(e scop.Expr, declared map[string]bool) (string, bool) {
 	}
 	return "", false
 }
+
+// workspaceNote is the header's comment on the temporaries ws that the
+// function keeps between calls (see fnState.workspace).
+func workspaceNote(ws []string) string {
+	what := "the temporary array " + ws[0] + " lives"
+	if len(ws) > 1 {
+		what = "the temporary arrays " + strings.Join(ws, ", ") + " live"
+	}
+	return fmt.Sprintf(`
+/* Memory: %s in a workspace per calling thread,
+   allocated at the thread's first call (buffers of 4 MiB and more
+   2 MiB-aligned and advised to transparent huge pages), reused by its
+   later calls while large enough and never freed: a thread that calls
+   the function keeps that memory until the process ends. */
+`, what)
+}

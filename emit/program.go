@@ -218,13 +218,17 @@ func globalAccesses(p *scop.Program, n ast.Node) map[string]bool {
 	return used
 }
 
-// workspace returns the zeroed memory of the program's temporary array
-// a of n elements: a buffer kept from the calling thread's last call
-// when it is large enough (zeroed again), else a fresh one that replaces
-// it. Temporaries are thus allocated once per function and thread, not
-// per call: on the machines tilefuse is measured on, each first-touched
-// page costs about 12 µs, which for whole-image temporaries costs more
-// than computing them. The buffers live until the thread ends.
+// workspace returns the memory of the program's temporary array a of n
+// elements: a buffer kept from the calling thread's last call when it is
+// large enough, else a fresh one that replaces it. Temporaries are thus
+// allocated once per function and thread, not per call: on the machines
+// tilefuse is measured on, each first-touched page costs about 12 µs,
+// which for whole-image temporaries costs more than computing them. A
+// buffer of hugeMin bytes or more is aligned to 2 MiB and advised to
+// huge pages (madvise MADV_HUGEPAGE), so its first touch faults once per
+// 2 MiB and its accesses need fewer TLB entries. The buffer is zeroed at
+// each call unless Options.Initialized says every read of a finds a
+// write before it. The buffers live until the thread ends.
 func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	e := fs.e
 	name := e.fn + ".ws." + a.Name
@@ -234,6 +238,11 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 		g.Linkage = enum.LinkageInternal
 		g.TLSModel = enum.TLSModelGeneric
 	}
+	e.ws = append(e.ws, a.Name)
+	zeroed := !e.opts.Initialized[a.Name]
+	memset := func(p, bytes value.Value) {
+		fs.cur.NewCall(e.declare("memset", types.I8Ptr, types.I8Ptr, types.I32, types.I64), p, constant.NewInt(types.I32, 0), bytes)
+	}
 	bytes := mulNSW(fs.cur, n, i64(int64(a.Type.Size())))
 	old := fs.cur.NewLoad(types.I8Ptr, slot)
 	size := fs.cur.NewLoad(types.I64, have)
@@ -241,17 +250,38 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	reuse, fresh, join := fs.newBlock("ws.reuse"), fs.newBlock("ws.fresh"), fs.newBlock("ws.join")
 	fs.cur.NewCondBr(fits, reuse, fresh)
 	fs.start(reuse)
-	fs.cur.NewCall(e.declare("memset", types.I8Ptr, types.I8Ptr, types.I32, types.I64), old, constant.NewInt(types.I32, 0), bytes)
+	if zeroed {
+		memset(old, bytes)
+	}
 	fs.cur.NewBr(join)
 	fs.start(fresh)
 	fs.cur.NewCall(e.declare("free", types.Void, types.I8Ptr), old)
-	buf := fs.cur.NewCall(e.declare("calloc", types.I8Ptr, types.I64, types.I64), n, i64(int64(a.Type.Size())))
+	// align = big ? 2 MiB : 64; rounded = bytes rounded up to align.
+	big := fs.cur.NewICmp(enum.IPredUGE, bytes, i64(hugeMin))
+	align := fs.cur.NewSelect(big, i64(hugePage), i64(64))
+	mask := fs.cur.NewSub(align, i64(1))
+	rounded := fs.cur.NewAnd(fs.cur.NewAdd(bytes, mask), fs.cur.NewXor(mask, i64(-1)))
+	buf := fs.cur.NewCall(e.declare("aligned_alloc", types.I8Ptr, types.I64, types.I64), align, rounded)
+	advised := fs.cur.NewSelect(big, rounded, i64(0))
+	fs.cur.NewCall(e.declare("madvise", types.I32, types.I8Ptr, types.I64, types.I32), buf, advised, constant.NewInt(types.I32, madvHugePage))
+	if zeroed {
+		memset(buf, bytes)
+	}
 	fs.cur.NewStore(buf, slot)
 	fs.cur.NewStore(bytes, have)
 	fs.cur.NewBr(join)
 	fs.start(join)
 	return fs.cur.NewPhi(ir.NewIncoming(old, reuse), ir.NewIncoming(buf, fresh))
 }
+
+// Huge pages for large workspace buffers: Linux's transparent huge pages
+// (MADV_HUGEPAGE, 14) of 2 MiB, for buffers of at least hugeMin bytes
+// (smaller ones would each fault in a whole huge page).
+const (
+	hugePage     = 2 << 20
+	hugeMin      = 4 << 20
+	madvHugePage = 14
+)
 
 // stmtArrays calls fn with every array statement s accesses: the one it
 // writes, those its value reads and those its write subscripts read.
