@@ -32,6 +32,9 @@ type Violation struct {
 	// (nil when the tree does not schedule the instance).
 	SourceInstance, SinkInstance []int64
 	SourceTime, SinkTime         []int64
+	// Overwriter, for CheckFlow, is the statement one of whose instances
+	// writes the element between the source and the sink.
+	Overwriter string
 }
 
 func (v Violation) String() string {
@@ -49,9 +52,12 @@ func (v Violation) String() string {
 		v.Source, vec(v.SourceInstance), when(v.SourceTime),
 		v.Sink, vec(v.SinkInstance), when(v.SinkTime))
 	var s string
-	if v.Check == CheckOrder {
+	switch {
+	case v.Check == CheckOrder && v.Overwriter != "":
+		s = fmt.Sprintf("%s dependence %s -> %s on %s violated: an instance of %s writes the element between them: %s", v.Kind, v.Source, v.Sink, v.Array, v.Overwriter, pair)
+	case v.Check == CheckOrder:
 		s = fmt.Sprintf("%s dependence %s -> %s on %s violated: %s", v.Kind, v.Source, v.Sink, v.Array, pair)
-	} else {
+	default:
 		s = v.flagString(pair)
 	}
 	if len(ps) > 0 {

@@ -20,12 +20,16 @@ import (
 // schedule dimensions above the mark. A Violation names a read execution
 // without its source (Kind deps.RAW, SinkTime the execution).
 //
+// Nor may an execution of another instance writing the same element
+// (in the same tile, for a tile-local buffer) come between an execution
+// of the source and the read, unless the program lets that write reach
+// the read too (a may-write between them in program order): the
+// Violation then names the Overwriter.
+//
 // The memory-based Check does not apply to such trees: an instance
 // recomputed in two tiles writes its element twice, which orders it
-// against itself. CheckFlow does not look for a write of another
-// instance landing between a source and its sink; post-tiling fusion
-// keeps every space's writes in their original order relative to the
-// spaces that read or write the same data (package fusion).
+// against itself; CheckFlow only asks that each read see the value its
+// source wrote.
 func CheckFlow(t scheduletree.Tree, p *scop.Program, f *deps.Flow) ([]Violation, error) {
 	exec, err := t.ExecutedMap()
 	if err != nil {
@@ -63,7 +67,8 @@ func CheckFlow(t scheduletree.Tree, p *scop.Program, f *deps.Flow) ([]Violation,
 			out = append(out, v)
 		}
 	}
-	return out, nil
+	over, err := overwriteViolations(p, f, byStmt, scope)
+	return append(out, over...), err
 }
 
 // unsourced returns the reads that no execution of their source

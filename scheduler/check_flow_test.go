@@ -134,3 +134,65 @@ func TestCheckFlowPlanted(t *testing.T) {
 		t.Errorf("the right tree: %v %v", vs, err)
 	}
 }
+
+// TestCheckFlowOverwrite: a is written twice; S1 reads the first value,
+// S3 the second. The original order passes. Running S2 (the second
+// write) before S1 keeps every read after an execution of its source,
+// which the coverage check accepts, but S1 then reads S2's value: the
+// overwrite is caught, naming S2.
+func TestCheckFlowOverwrite(t *testing.T) {
+	const src = `void ow(int n, float in[n], float out[n], float out2[n]) {
+  float a[n];
+  for (int i = 0; i < n; i++)
+    a[i] = in[i];
+  for (int i = 0; i < n; i++)
+    out[i] = a[i];
+  for (int i = 0; i < n; i++)
+    a[i] = 2 * in[i];
+  for (int i = 0; i < n; i++)
+    out2[i] = a[i];
+}`
+	p, err := cparse.ParseFunc("ow.c", []byte(src), "ow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := deps.Dataflow(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := scheduler.Original(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vs, err := scheduler.CheckFlow(tree, p, f); err != nil || len(vs) != 0 {
+		t.Fatalf("the original order: %v %v", vs, err)
+	}
+	// The sequence's children: S0, S1, S2, S3; put S2 before S1.
+	var at scheduletree.Path
+	tree.Walk(func(path scheduletree.Path, n *scheduletree.Node) bool {
+		if at == nil && n.Kind() == scheduletree.KindSequence {
+			at = append(scheduletree.Path{}, path...)
+		}
+		return at == nil
+	})
+	n, err := tree.At(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := n.Children()
+	cs[1], cs[2] = cs[2], cs[1]
+	planted, err := tree.Replace(at, scheduletree.NewSequence(cs...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := scheduler.CheckFlow(planted, p, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 1 {
+		t.Fatalf("%d violations, want 1: %v", len(vs), vs)
+	}
+	if v := vs[0]; v.Source != "S0" || v.Sink != "S1" || v.Overwriter != "S2" || !strings.Contains(v.String(), "an instance of S2 writes the element between them") {
+		t.Errorf("violation %v", v)
+	}
+}
