@@ -6,7 +6,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
 	"tilefuse/compiler"
 	"tilefuse/emit"
@@ -107,13 +109,9 @@ func runExplain(e *env, args []string) int {
 	old := presburger.CurrentLimits()
 	presburger.SetLimits(presburger.Limits{MaxOps: 200_000, MaxPieces: old.MaxPieces})
 	defer presburger.SetLimits(old)
-	var out []explainSpace
-	for _, s := range r.Fusion.Spaces {
-		x, err := explainOne(s, params)
-		if err != nil {
-			return fail("%s: %v", pos[0], oneLine(err))
-		}
-		out = append(out, x)
+	out, err := explainAll(r.Fusion.Spaces, params)
+	if err != nil {
+		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if *format == "json" {
 		data, err := json.MarshalIndent(out, "", "  ")
@@ -176,6 +174,35 @@ func runExplain(e *env, args []string) int {
 	}
 	e.stdout.Write([]byte(b.String()))
 	return exitOK
+}
+
+// explainAll describes every space, counting on every core (counting
+// the instances of a deep pyramid's extensions takes most of the time).
+func explainAll(spaces []*fusion.Space, params map[string]int64) ([]explainSpace, error) {
+	out := make([]explainSpace, len(spaces))
+	errs := make([]error, len(spaces))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(spaces)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = explainOne(spaces[i], params)
+			}
+		}()
+	}
+	for i := range spaces {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // explainOne describes one space, counting instances at params.
