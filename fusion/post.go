@@ -423,7 +423,11 @@ func (pf *post) tile(s *Space) error {
 		return nil
 	}
 	sizes := defaultSizes(b.Members())
-	wholeSmallMembers(sizes, b.Schedule, s.domain)
+	if pf.m <= 1 {
+		// (A GPU mapping takes the outer point members for threads: a
+		// whole channel member would take threads from the rows.)
+		wholeSmallMembers(sizes, b.Schedule, s.domain)
+	}
 	if len(pf.sizes) > 0 {
 		for k := range sizes {
 			sizes[k] = tiling.SizeOf(pf.sizes, k)
