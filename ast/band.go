@@ -121,6 +121,7 @@ func (g *gen) instance(s stmt, k int, st *state) (result, error) {
 // values outside them: its bounds over-approximate holes that are not a
 // stride. Usually nothing is left.
 func (g *gen) final(s stmt, st *state, u *User) (result, error) {
+	g.grow()
 	p, err := s.sched.Range()
 	if err != nil {
 		return result{}, err

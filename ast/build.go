@@ -32,6 +32,10 @@ type Options struct {
 	// Buffers describes the tile-local buffers: a mark "promote[A]" with
 	// an entry for A allocates A before its subtree and frees it after.
 	Buffers map[string]Buffer
+	// MaxNodes bounds the size of the code: loop bodies, unrolled copies
+	// and statements generated (zero: DefaultMaxNodes; negative: no
+	// limit). Past it, Generate returns a *LimitError.
+	MaxNodes int
 }
 
 // Buffer is the element type and shape of a tile-local buffer, and its
@@ -61,6 +65,8 @@ type gen struct {
 	members map[memberKey]presburger.Map
 	// ifs holds what the generated ifs test (see mergeGuards).
 	ifs map[*If]ifInfo
+	// nodes counts the nodes generated (see grow).
+	nodes int
 }
 
 type memberKey struct {
@@ -106,10 +112,14 @@ type result struct {
 func Generate(t scheduletree.Tree, opts Options) (n Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(overflowPanic); !ok {
+			switch r.(type) {
+			case overflowPanic:
+				err = errOverflow
+			case tooLarge:
+				n, err = nil, &LimitError{Limit: opts.maxNodes()}
+			default:
 				panic(r)
 			}
-			err = errOverflow
 		}
 	}()
 	root := t.Root()

@@ -238,6 +238,7 @@ func restrict(b, s presburger.Set) (presburger.Set, error) {
 // the build gets the rows and, for each list of groups, the union of
 // their conjunctions.
 func (g *gen) inner(st *state, build presburger.Set, rows []cons, value *aff, groups ...[][]cons) (*state, error) {
+	g.grow()
 	d := st.depth
 	b, err := build.InsertDims(d, 1)
 	if err != nil {

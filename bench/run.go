@@ -143,6 +143,10 @@ type Config struct {
 	// Timeout bounds each compilation, and each cell's build and run,
 	// and each row's reference (0: none).
 	Timeout time.Duration
+	// Limits gives the work limits of each compilation: only its fields
+	// MaxOps, MaxPieces, ScheduleWork and MaxNodes are used (zero: the
+	// defaults).
+	Limits compiler.Options
 	// Env adds "KEY=value" entries to every cell's run: LD_PRELOAD of
 	// the caching allocator (BuildCachingAllocator) for Allocator
 	// "caching", which labels the table.
@@ -427,6 +431,7 @@ func medianOf(ts []time.Duration) time.Duration {
 func (cfg *Config) compile(ctx context.Context, b *Benchmark, s compiler.Strategy) (string, error) {
 	r, err := compiler.Compile(ctx, b.Prog, compiler.Options{
 		Strategy: s, Tile: tiling.Policy{Sizes: cfg.Tile}, Parallel: true, Func: b.Func,
+		MaxOps: cfg.Limits.MaxOps, MaxPieces: cfg.Limits.MaxPieces, ScheduleWork: cfg.Limits.ScheduleWork, MaxNodes: cfg.Limits.MaxNodes,
 	})
 	if err != nil {
 		return "", err

@@ -91,12 +91,19 @@ var exclusive sync.RWMutex
 // On an error, the Result holds the stages completed before it. When ctx
 // ends first, the error wraps ctx.Err().
 func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error) {
-	if ctx.Done() != nil || opts.MaxOps > 0 {
+	if ctx.Done() != nil || opts.MaxOps > 0 || opts.MaxPieces > 0 {
 		exclusive.Lock()
 		defer exclusive.Unlock()
-		if opts.MaxOps > 0 {
+		if opts.MaxOps > 0 || opts.MaxPieces > 0 {
 			old := presburger.CurrentLimits()
-			presburger.SetLimits(presburger.Limits{MaxOps: opts.MaxOps, MaxPieces: old.MaxPieces})
+			l := old
+			if opts.MaxOps > 0 {
+				l.MaxOps = opts.MaxOps
+			}
+			if opts.MaxPieces > 0 {
+				l.MaxPieces = opts.MaxPieces
+			}
+			presburger.SetLimits(l)
 			defer presburger.SetLimits(old)
 		}
 	} else {
@@ -122,7 +129,7 @@ func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error
 			return r, fmt.Errorf("compilation stopped during %s: %w", s, cerr)
 		}
 		if err != nil {
-			return r, err
+			return r, limitError(err, s)
 		}
 		r.Done = s
 	}
@@ -158,7 +165,7 @@ func (r *Result) run(s Stage) (err error) {
 		// parallel flags would map the nests the mapping leaves on the
 		// host.
 		par := r.Options.Parallel && !r.Options.Target.GPU()
-		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, Context: r.Options.Context, Buffers: r.buffers()})
+		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, Context: r.Options.Context, Buffers: r.buffers(), MaxNodes: r.Options.MaxNodes})
 	case StageEmit:
 		r.Module, err = emit.Emit(r.Program, r.AST, emit.Options{
 			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel,
@@ -229,7 +236,7 @@ func (r *Result) schedule() error {
 	// GPU targets keep the hyperplanes' order of band members: the
 	// mapping takes the leading coincident members for blocks and
 	// threads, where the CPU wants the best-locality member innermost.
-	r.Scheduled, err = scheduler.Schedule(r.Program, g, scheduler.Options{Fuse: fuse, KeepOrder: r.Options.Target.GPU()})
+	r.Scheduled, err = scheduler.Schedule(r.Program, g, scheduler.Options{Fuse: fuse, KeepOrder: r.Options.Target.GPU(), MaxWork: r.Options.ScheduleWork})
 	return err
 }
 

@@ -35,4 +35,11 @@
 // budget (presburger.WatchContext), and Compile returns the context's
 // error. Because that budget is process-wide, compilations that carry a
 // cancellable context run one at a time; the others run concurrently.
+//
+// Every stage is bounded by work as well as by the context: the
+// scheduler by its budget (Options.ScheduleWork), AST generation by the
+// size of the code (Options.MaxNodes), every presburger operation by its
+// steps and pieces (Options.MaxOps, MaxPieces). A limit reached is a
+// *LimitError that names the limit to raise (the Options field and the
+// flag of the tilefuse command).
 package compiler

@@ -42,10 +42,19 @@ type Options struct {
 	Estimate     map[string]int64
 	// Stop ends the compilation after this stage (zero: after Emit).
 	Stop Stage
-	// MaxOps caps the solver steps of each presburger operation (zero:
-	// presburger.DefaultLimits). Like a deadline, it makes the
-	// compilation exclusive in the process.
-	MaxOps int64
+	// MaxOps caps the solver steps of each presburger operation and
+	// MaxPieces the disjuncts one may hold (zero: presburger.DefaultLimits).
+	// Like a deadline, they make the compilation exclusive in the process.
+	MaxOps    int64
+	MaxPieces int
+	// ScheduleWork is the scheduling budget: the solver work the
+	// Pluto-style scheduler may spend in all (scheduler.Options.MaxWork;
+	// zero: scheduler.DefaultMaxWork, four times as much for strategy
+	// max; negative: none).
+	ScheduleWork int64
+	// MaxNodes bounds the size of the generated AST (ast.Options.MaxNodes;
+	// zero: ast.DefaultMaxNodes; negative: none).
+	MaxNodes int
 }
 
 // Stage names a step of Compile.

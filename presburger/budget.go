@@ -54,7 +54,14 @@ type opBudget struct {
 	maxPieces int
 }
 
+// newBudget starts the budget of an operation. Under an interrupt (a
+// watched context that ended) the operation fails at once, even one that
+// would never reach the solver, so that a loop of cheap operations stops
+// too.
 func newBudget() *opBudget {
+	if simplex.Interrupted() {
+		panic(simplex.BudgetExceeded{})
+	}
 	l := CurrentLimits()
 	return &opBudget{Budget: simplex.Budget{Ops: l.MaxOps}, maxPieces: l.MaxPieces}
 }
@@ -115,4 +122,22 @@ func (u union) with(bud *opBudget) union {
 		out.rels[i] = r.with(bud)
 	}
 	return out
+}
+
+// exhausted reports whether o has no operations left (false for nil).
+func (o *opBudget) exhausted() bool { return o != nil && o.Ops <= 0 }
+
+// charge spends n operations of a heuristic that may stop early with a
+// result that is still exact (coalescing): it reports true when the budget
+// is exhausted, instead of failing the operation, and panics only under an
+// interrupt (a watched context that ended).
+func (o *opBudget) charge(n int64) (stop bool) {
+	if simplex.Interrupted() {
+		panic(simplex.BudgetExceeded{})
+	}
+	if o == nil {
+		return false
+	}
+	o.Ops -= n
+	return o.Ops <= 0
 }

@@ -57,7 +57,7 @@ func (bd *builder) object(obj *astObject) built {
 		res.kind = kind
 		r := bd.disjunct(d)
 		if i, ok := index[r.space.Key()]; ok {
-			res.rels[i] = res.rels[i].union(r)
+			res.rels[i] = appendUnion(res.rels[i], r)
 			continue
 		}
 		index[r.space.Key()] = len(res.rels)
@@ -65,6 +65,15 @@ func (bd *builder) object(obj *astObject) built {
 		res.pos = append(res.pos, d.pos)
 	}
 	return res
+}
+
+// appendUnion is r.union(s) for the builder, which owns r's pieces: it
+// appends to them in place, so that a literal of n disjuncts in one space
+// is built in linear time (union copies its operands: quadratic).
+func appendUnion(r, s rel) rel {
+	r, s = r.checkSame("union", s)
+	r.parts = append(r.parts, s.parts...)
+	return r
 }
 
 // disjunct builds `in -> out : cond`. Tuple entries bind fresh names to

@@ -240,7 +240,8 @@ func (r rel) coalesce() rel {
 		}
 	}
 	failed := map[[2]int]bool{}
-	for changed := true; changed; {
+	bud := r.budget()
+	for changed := true; changed && !bud.exhausted(); {
 		changed = false
 		n := len(parts)
 		for i := n - 1; i >= 0; i-- {
@@ -254,15 +255,32 @@ func (r rel) coalesce() rel {
 				if parts[j] == nil || failed[[2]int{parts[i].id, parts[j].id}] {
 					continue
 				}
+				// Each pair costs pairCost operations, so that the budget
+				// bounds the pairs tried even where no pair reaches the
+				// solver (points); once the budget is spent, the
+				// disjuncts are left as they are (less coalesced, never
+				// wrong), and a watched context that ended stops the
+				// operation.
+				if bud.charge(pairCost) {
+					break
+				}
 				var ch change
 				var f *part
+				pi, pj := i, j
 				var others []*basic
-				for k, e := range parts {
-					if e != nil && k != i && k != j {
-						others = append(others, e.b)
+				built := false
+				othersOf := func() []*basic {
+					if !built {
+						built = true
+						for k, e := range parts {
+							if e != nil && k != pi && k != pj {
+								others = append(others, e.b)
+							}
+						}
 					}
+					return others
 				}
-				if !attempt(func() { ch, f = coalescePair(parts[i], parts[j], others) }) {
+				if !attempt(func() { ch, f = coalescePair(parts[i], parts[j], othersOf) }) {
 					ch = noChange
 					parts[i].forget()
 					parts[j].forget()
@@ -296,6 +314,9 @@ func (r rel) coalesce() rel {
 	}
 	// Drop the disjuncts covered by the union of the others.
 	for i := len(parts) - 1; i >= 0 && len(parts) > 2; i-- {
+		if bud.charge(1) {
+			break
+		}
 		var others []*basic
 		for k, e := range parts {
 			if k != i {
@@ -315,6 +336,13 @@ func (r rel) coalesce() rel {
 	return out
 }
 
+// pairCost is what trying a pair costs in budget operations, beyond its
+// pivots: its alignment and status computation take about as long as a
+// few dozen pivots. 3,000 disjuncts (4.5 million pairs) exceed the default
+// budget; the few hundred pairs of a compiler's unions cost nothing to
+// speak of.
+const pairCost = 16
+
 // change is the outcome of coalescing a pair.
 type change int
 
@@ -331,7 +359,7 @@ const (
 // the locals paired by position, and last tests exact containment. (Trying
 // the hull candidate before containment matters: when a ⊆ b, the hull of
 // the pair may still grow over other disjuncts, which later merges use.)
-func coalescePair(pa, pb *part, others []*basic) (change, *part) {
+func coalescePair(pa, pb *part, others func() []*basic) (change, *part) {
 	a, b := pa.b, pb.b
 	separated := false
 	if a.allDivsKnown() && b.allDivsKnown() {

@@ -129,7 +129,7 @@ func (p *pair) accept(f *basic, checkNumber bool) change {
 // coveredBy reports whether g has no integer point outside the union of
 // the pair and the other disjuncts.
 func (p *pair) coveredBy(g *basic) bool {
-	return emptyBeyond(g, append([]*basic{p.orig[0], p.orig[1]}, p.others...))
+	return emptyBeyond(g, append([]*basic{p.orig[0], p.orig[1]}, p.others()...))
 }
 
 // hullFuse proposes, beyond isl, the constraints of both basics each

@@ -44,13 +44,13 @@ type lowBound struct {
 // exact check) and their aligned versions.
 type pair struct {
 	orig      [2]*basic
-	others    []*basic // the other disjuncts, which a fusion may also cover
+	others    func() []*basic // the other disjuncts, which a fusion may also cover (built when asked)
 	info      [2]*cinfo
 	result    *part
 	separated bool // the aligned basics are rationally disjoint
 }
 
-func newPair(a, b *part, a2, b2 *basic, owned [][]bool, others []*basic) *pair {
+func newPair(a, b *part, a2, b2 *basic, owned [][]bool, others func() []*basic) *pair {
 	p := &pair{orig: [2]*basic{a.b, b.b}, others: others}
 	for k, x := range []*basic{a2, b2} {
 		c, tab := []*part{a, b}[k].aligned(x, func(x *basic) {

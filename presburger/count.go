@@ -45,10 +45,17 @@ func (r rel) count() int64 {
 		}
 		pieces = append(pieces, b.knownDivs()...)
 	}
+	// Each subtraction costs pairCost operations: n disjuncts make n²/2
+	// subtractions, which the budget bounds even where they never pivot
+	// (points).
+	bud := r.budget()
 	var disjoint []*basic
 	for k, p := range pieces {
 		cur := []*basic{p}
 		for _, q := range pieces[:k] {
+			if bud != nil {
+				bud.Spend(pairCost)
+			}
 			var next []*basic
 			for _, c := range cur {
 				next = append(next, subtractBasic(c, q)...)

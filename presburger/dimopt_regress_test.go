@@ -4,7 +4,6 @@ import (
 	"errors"
 	"slices"
 	"testing"
-	"time"
 )
 
 // hasPointWith reports whether r has a point with parameters p whose output
@@ -100,14 +99,16 @@ func TestDimOptRegressions(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := mustSet(t, tc.set)
-			start := time.Now()
+			// Bounded by work, not time: a tenth of the default
+			// budget, so that a regression to the seconds of cuts
+			// these once took fails with ErrBudget.
+			old := CurrentLimits()
+			SetLimits(Limits{MaxOps: regressOps, MaxPieces: old.MaxPieces})
 			pw, err := s.DimMin(tc.pos)
 			if tc.max {
 				pw, err = s.DimMax(tc.pos)
 			}
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("took %v", d)
-			}
+			SetLimits(old)
 			if tc.unbounded {
 				if !errors.Is(err, ErrUnbounded) {
 					t.Fatalf("got %s, %v; want ErrUnbounded", pw, err)
@@ -161,6 +162,11 @@ func TestDimOptRegressions(t *testing.T) {
 	}
 }
 
+// regressOps is the budget of the regression cases that once ran for
+// seconds: a tenth of the default, so that a regression fails with
+// ErrBudget rather than by a wall-clock limit.
+const regressOps = 2_000_000
+
 // TestLexMinRegressions: the lexmin of a map on which PIP once overflowed
 // int64 after seconds of cuts (calc's TestISLDifferential, lexmin seed
 // 22892), checked by integer emptiness tests at each parameter and input
@@ -171,17 +177,18 @@ func TestLexMinRegressions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
+	// Bounded by work, not time (see regressOps).
+	old := CurrentLimits()
+	SetLimits(Limits{MaxOps: regressOps, MaxPieces: old.MaxPieces})
 	got, err := m.LexMin()
 	if err != nil {
+		SetLimits(old)
 		t.Fatal(err)
 	}
 	pw, err := m.LexMinPw()
+	SetLimits(old)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("took %v", d)
 	}
 	if ok, err := got.IsSubset(m); err != nil || !ok {
 		t.Fatalf("LexMin %s is not a subset of the map (%v)", got, err)

@@ -29,12 +29,19 @@ import (
 // the equalities, then Fourier-Motzkin with Chernikov's rule and simplex
 // redundancy removal.
 func (s Set) Coefficients() (res Set, err error) {
+	return s.CoefficientsWithin(nil)
+}
+
+// CoefficientsWithin is Coefficients spending at most w's operations (nil:
+// only the library's limit); see RowsWork.
+func (s Set) CoefficientsWithin(w *RowsWork) (res Set, err error) {
 	defer catch(&err)
 	sp := s.r.space
 	if sp.IsMap || sp.IsParams {
 		return Set{}, fmt.Errorf("presburger: Coefficients of %s: want a set", sp)
 	}
-	bud := newBudget()
+	bud := w.budget()
+	defer w.charge(bud, bud.Ops)
 	nv := sp.NParam() + sp.NOut()
 	names := make([]string, 1+nv)
 	for i := range names {
@@ -59,11 +66,16 @@ func (s Set) Coefficients() (res Set, err error) {
 // Coefficients returns the coefficient set of the wrapped map: vectors
 // [c0, cp..., cin..., cout...].
 func (m Map) Coefficients() (Set, error) {
-	w, err := m.Wrap()
+	return m.CoefficientsWithin(nil)
+}
+
+// CoefficientsWithin is Coefficients spending at most w's operations.
+func (m Map) CoefficientsWithin(w *RowsWork) (Set, error) {
+	s, err := m.Wrap()
 	if err != nil {
 		return Set{}, err
 	}
-	return w.Coefficients()
+	return s.CoefficientsWithin(w)
 }
 
 // coefficients computes the cone of b's rational relaxation, rows over

@@ -18,6 +18,10 @@ func WatchContext(ctx context.Context) (stop func()) {
 	if done == nil {
 		return func() {}
 	}
+	if ctx.Err() != nil {
+		// Already done: stop at once, not when the watcher runs.
+		return simplex.Interrupt()
+	}
 	quit := make(chan struct{})
 	resumed := make(chan func(), 1)
 	go func() {

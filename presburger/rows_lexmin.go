@@ -33,7 +33,13 @@ func LexMinRows(n int, eqs, ineqs [][]int64) (pt []int64, ok bool, err error) {
 // Limits bound each call too). Each call subtracts what it spent; one that
 // needs more than is left returns ErrBudget. The count depends on the
 // calls only, never on the machine or the time taken.
-type RowsWork struct{ Ops int64 }
+//
+// Entries, when non-zero, caps the tableau entries the calls' pivots update
+// (each pivot costs its rows times its columns: a measure of the time taken
+// that, like Ops, depends on the calls only); each call subtracts what it
+// updated, and one that needs more than is left returns ErrBudget, leaving
+// Entries negative. Zero is no cap.
+type RowsWork struct{ Ops, Entries int64 }
 
 // budget returns the budget of one call within w (nil: the library's).
 func (w *RowsWork) budget() *opBudget {
@@ -41,13 +47,23 @@ func (w *RowsWork) budget() *opBudget {
 	if w != nil && w.Ops < b.Ops {
 		b.Ops = max(w.Ops, 0)
 	}
+	if w != nil && w.Entries != 0 {
+		b.CapEntries, b.Entries = true, max(w.Entries, 0)
+	}
 	return b
 }
 
-// charge subtracts from w what b spent since it held initial.
+// charge subtracts from w what b spent since it held initial operations
+// (and w's entries).
 func (w *RowsWork) charge(b *opBudget, initial int64) {
 	if w != nil {
 		w.Ops -= initial - b.Ops
+		if b.CapEntries {
+			w.Entries = b.Entries
+			if w.Entries <= 0 {
+				w.Entries = min(w.Entries, -1) // spent: never 0, no cap
+			}
+		}
 	}
 }
 

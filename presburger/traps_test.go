@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -188,14 +187,12 @@ func TestBudgetStopsBlowUp(t *testing.T) {
 	old := CurrentLimits()
 	defer SetLimits(old)
 	for _, l := range []Limits{{MaxOps: 50_000, MaxPieces: 1_000_000}, {MaxOps: 1 << 40, MaxPieces: 300}} {
+		// The limits are the bound: the complement must stop with
+		// ErrBudget (no wall-clock assertion).
 		SetLimits(l)
-		start := time.Now()
 		_, err := s.Complement()
 		if !errors.Is(err, ErrBudget) {
 			t.Fatalf("complement under %+v: err = %v, want ErrBudget", l, err)
-		}
-		if d := time.Since(start); d > 10*time.Second {
-			t.Errorf("budget error under %+v took %v", l, d)
 		}
 	}
 }

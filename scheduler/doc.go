@@ -151,6 +151,14 @@
 // if it still overflows (or exceeds the work budget), which costs fusion,
 // never legality.
 //
+// Budget: besides the work limit of each integer program, one Schedule
+// spends at most Options.MaxWork (DefaultMaxWork) units of solver work on
+// all its Farkas coefficient sets and integer programs together, counted
+// as tableau entries updated by pivots (see presburger.RowsWork), a
+// measure of time that depends on the input only. Past it, Schedule
+// stops with a *BudgetError instead of running on for minutes (deep
+// nests around a scalar accumulator, long chains of dependent loops).
+//
 // # Check
 //
 // Check works on t.Map(), so it accepts any tree: for every dependence it

@@ -19,11 +19,12 @@ const maxCoef = 1 << 24
 // accepted here is non-negative on every dependent pair (the multipliers
 // are eliminated over the rationals, never by integer projection, which
 // would wrongly exclude valid forms).
-func coneOf(e *edge) (*cone, error) {
+func (s *scheduler) coneOf(e *edge) (*cone, error) {
 	if e.cone != nil {
 		return e.cone, nil
 	}
-	coef, err := e.rel.Coefficients()
+	coef, err := e.rel.CoefficientsWithin(&s.work)
+	s.checkWork()
 	if err != nil {
 		return nil, fmt.Errorf("scheduler: Farkas coefficients of %s -> %s: %w", e.rel.Space().In.Name, e.rel.Space().Out.Name, err)
 	}

@@ -50,4 +50,8 @@ type Options struct {
 	// of a band that ends every statement's schedule is moved innermost
 	// (Pluto's intra-tile optimisation; see innermostForLocality).
 	KeepOrder bool
+	// MaxWork is the scheduling budget: the solver work Schedule may
+	// spend in all, in tableau entries updated (zero: DefaultMaxWork;
+	// negative: no budget). Past it, Schedule returns a *BudgetError.
+	MaxWork int64
 }

@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -21,15 +22,20 @@ type scheduler struct {
 	// parallelAbove counts the bands with a coincident member around the
 	// node being scheduled.
 	parallelAbove int
+	// work is what is left of the scheduling budget (Options.MaxWork).
+	work presburger.RowsWork
 }
 
 // Schedule computes a Pluto-style schedule tree for p respecting the
-// memory-based dependences g (see the package documentation).
-func Schedule(p *scop.Program, g *deps.Graph, opt Options) (scheduletree.Tree, error) {
+// memory-based dependences g (see the package documentation), within the
+// scheduling budget (Options.MaxWork; a *BudgetError past it).
+func Schedule(p *scop.Program, g *deps.Graph, opt Options) (t scheduletree.Tree, err error) {
 	if g == nil {
 		return scheduletree.Tree{}, fmt.Errorf("scheduler: no dependence graph")
 	}
 	s := &scheduler{p: p, np: len(p.Params), opt: opt}
+	s.work = presburger.RowsWork{Ops: math.MaxInt64, Entries: opt.maxWork()}
+	defer s.recoverWork(&err)
 	at := map[string]int{}
 	group := make([]int, len(p.Stmts))
 	for i, st := range p.Stmts {

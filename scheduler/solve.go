@@ -67,7 +67,7 @@ func (s *scheduler) solveOnce(pb problem, sameLinear bool) (*ilp, []int64, error
 	}
 	q := newILP(s.np, nd, s.stmts, pb.group, alias)
 	for k, e := range pb.edges {
-		c, err := coneOf(e)
+		c, err := s.coneOf(e)
 		if err != nil {
 			return q, nil, err
 		}
@@ -88,7 +88,7 @@ func (s *scheduler) solveOnce(pb problem, sameLinear bool) (*ilp, []int64, error
 			q.addIndependence(i)
 		}
 	}
-	sol, err := q.lazy(!pb.anyPoint)
+	sol, err := q.lazy(!pb.anyPoint, s)
 	return q, sol, err
 }
 
@@ -138,7 +138,9 @@ var workLimit int64 = 8_000_000_000
 // a few branches away, and one search on the whole system costs less than
 // rounds that each build a tableau anew. The rounds share one budget of
 // workLimit; past it the result is presburger.ErrBudget.
-func (q *ilp) lazy(lexmin bool) ([]int64, error) {
+func (q *ilp) lazy(lexmin bool, s *scheduler) ([]int64, error) {
+	// prune compares every pair of rows, a word of each per 64 columns.
+	s.spend(int64(len(q.ineqs)) * int64(len(q.ineqs)) * int64(q.nvar/64+1))
 	rows := prune(q.ineqs)
 	size := int64(q.nvar) * int64(len(rows)+len(q.eqs))
 	work := &presburger.RowsWork{Ops: max(workLimit/size, 1)}
@@ -156,6 +158,7 @@ func (q *ilp) lazy(lexmin bool) ([]int64, error) {
 	for {
 		var pt []int64
 		var err error
+		work.Entries = s.work.Entries
 		if lexmin {
 			var ok bool
 			if pt, ok, err = presburger.LexMinRowsWithin(work, q.nvar, q.eqs, active); !ok {
@@ -164,6 +167,8 @@ func (q *ilp) lazy(lexmin bool) ([]int64, error) {
 		} else {
 			pt, err = presburger.IntegerSampleRowsWithin(work, q.nvar, q.eqs, active)
 		}
+		s.work.Entries = work.Entries
+		s.checkWork()
 		if err != nil || pt == nil {
 			return nil, err
 		}

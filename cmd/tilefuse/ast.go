@@ -58,7 +58,7 @@ bytes (the measurements of the Halide tutorial's schedules).
 
 -o FILE writes the code to FILE (only when it is complete) instead of
 standard output.
-` + sourceHelp
+` + limitsHelp + sourceHelp
 
 func runAST(e *env, args []string) (status int) {
 	defer func() {
@@ -88,6 +88,7 @@ func runAST(e *env, args []string) (status int) {
 	stats := fs.Bool("stats", false, "run the code in the interpreter and print what it executed instead of the code")
 	dataset := fs.String("dataset", "", "with --stats: the PolyBench dataset (default MINI)")
 	size := fs.String("size", "", "with --stats: parameter values NAME=V,...")
+	limits := addLimitFlags(fs, true)
 	if err := parseFlags(fs, e, cmd, astHelp, args); err != nil {
 		return exitUsageOr(err)
 	}
@@ -125,6 +126,10 @@ func runAST(e *env, args []string) (status int) {
 	}
 	opts := compiler.Options{Strategy: strategy, Parallel: *parallel, Stop: compiler.StageAST,
 		Tile: tiling.Policy{Sizes: sizes, Separate: *separate}}
+	if err := limits.apply("ast", &opts); err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
 	if *assume != "" {
 		ctx, err := presburger.ParseSet(*assume)
 		if err != nil {
@@ -164,7 +169,7 @@ func runAST(e *env, args []string) (status int) {
 		}
 		opts.Tree = &t
 	}
-	r, err := compiler.Compile(context.Background(), p, opts)
+	r, err := compileIn(context.Background(), *limits.timeout, p, opts)
 	if err != nil {
 		where := ""
 		if r.Done < compiler.StageSchedule && p != nil {

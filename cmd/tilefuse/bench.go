@@ -85,7 +85,9 @@ the floor of a memory-bound program.
 Output. --format table (default), csv (one line per cell, then the
 geometric means; times in seconds) or json (everything, with the
 machine: CPU model, cores, memory, Go, LLVM, gcc and clang versions);
---json FILE also writes the JSON to FILE, whatever the format.
+--json FILE also writes the JSON to FILE, whatever the format; --html
+FILE writes one self-contained page: the speed-up chart of 'tilefuse
+plot' (inline SVG), the machine and the table.
 The ratio of a cell is the --baseline column's time over the cell's
 (above 1: faster than the baseline; default gcc, or the first column when
 gcc is not one), and the geometric mean of a column is over the
@@ -99,7 +101,7 @@ suite's order, by name).
 
 Exit status 1 when any cell is not right (WRONG, build failed, crashed,
 timed out, failed); the table is printed all the same.
-`
+` + limitsHelp
 
 func runBench(e *env, args []string) int {
 	cmd := lookup("bench")
@@ -116,10 +118,12 @@ func runBench(e *env, args []string) int {
 	baseline := fs.String("baseline", "gcc", "the column ratios are relative to")
 	format := fs.String("format", "table", "table, csv or json")
 	jsonFile := fs.String("json", "", "also write the JSON output to this file")
+	htmlFile := fs.String("html", "", "also write the chart and table as one HTML page to this file")
 	tol := fs.Float64("tol", 0, "relative tolerance of the peers' checks (default 0, or 1e-4 with --fp-contract)")
 	contract := fs.Bool("fp-contract", false, "let the peers contract multiplies and adds into FMAs")
 	timeout := fs.Duration("timeout", 10*time.Minute, "limit of each compilation, build and run (0: none)")
 	alloc := fs.String("alloc", "system", "allocator of every column's runs: system, or caching (freed large blocks reused)")
+	limits := addLimitFlags(fs, false)
 	pos, err := parseInterspersed(fs, e, cmd, benchHelp, args)
 	if err != nil {
 		return exitUsageOr(err)
@@ -153,6 +157,11 @@ func runBench(e *env, args []string) int {
 		return fail("--dataset applies to polybench; give polymage's sizes with --size")
 	case suite == "polybench" && set["size"]:
 		return fail("--size applies to polymage; give polybench's with --dataset")
+	}
+	var limitOpts compiler.Options
+	if err := limits.apply("bench", &limitOpts); err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
 	}
 	tileSizes, err := parseTile("bench", *tile)
 	if err != nil {
@@ -246,6 +255,7 @@ func runBench(e *env, args []string) int {
 	cfg := bench.Config{
 		Suite: suite, Strategies: strategyCols, Tile: tileSizes, Peers: specs, Baseline: *baseline,
 		Threads: *threads, Warmup: *warmup, Repeat: *repeat, Tolerance: *tol, Timeout: *timeout,
+		Limits:    limitOpts,
 		Toolchain: tc, Progress: bench.NewProgress(e.stderr, bench.IsTerminal(e.stderr)),
 		Machine: bench.Describe(tools),
 	}
@@ -300,6 +310,9 @@ func runBench(e *env, args []string) int {
 		if err = bench.WriteJSON(&buf, t); err == nil {
 			err = fileError(writeWhole(*jsonFile, buf.Bytes()))
 		}
+	}
+	if err == nil && *htmlFile != "" {
+		err = writeBenchHTML(*htmlFile, t)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tilefuse bench: %v\n", err)

@@ -30,7 +30,10 @@ of points of a bounded parameter-free set); postfix ^-1 (reverse) and M(S)
 
 --max-ops N caps the solver steps (simplex pivots, integer search nodes) of
 each operation; an operation that needs more fails with "operation budget
-exceeded" (exit status 2) instead of running on.
+exceeded" (exit status 2) instead of running on. Loops that never reach
+the solver are charged too: each pair of disjuncts coalesce tries, each
+subtraction card makes disjoint. Coalesce stops early when the budget is
+spent and prints the set as far as it got (less coalesced, still exact).
 
 Errors are reported as FILE:LINE:COL: message, with exit status 2.
 `
@@ -126,6 +129,9 @@ func evalCalc(e *env, file, src string) (status int) {
 	}
 	if err != nil {
 		out.Flush()
+		if errors.Is(err, presburger.ErrBudget) {
+			err = fmt.Errorf("%w (the limit of each operation, %d solver steps; raise it with --max-ops N)", err, presburger.CurrentLimits().MaxOps)
+		}
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"tilefuse/compiler"
 	"tilefuse/emit"
@@ -66,7 +67,7 @@ mapping without a GPU. --thread-sizes X,Y,Z bounds the threads of a block
 (default 32,8,1; the emulation is faster with small blocks such as 4,2)
 and --block-sizes X,Y,Z the blocks of a grid; loops longer than that take
 several iterations per thread or block.
-` + sourceHelp
+` + limitsHelp + sourceHelp
 
 // compileFlags are the options compile and run share.
 type compileFlags struct {
@@ -74,6 +75,7 @@ type compileFlags struct {
 	threadSizes, blockSizes *string
 	parallel                *bool
 	maxRecompute            *float64
+	limits                  *limitFlags
 }
 
 func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
@@ -86,6 +88,7 @@ func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 		threadSizes:  fs.String("thread-sizes", "", "GPU targets: the most threads per block along x,y,z (default 32,8,1)"),
 		blockSizes:   fs.String("block-sizes", "", "GPU targets: the most blocks along x,y,z (default 65535,65535,65535)"),
 		maxRecompute: addMaxRecompute(fs),
+		limits:       addLimitFlags(fs, true),
 	}
 }
 
@@ -107,6 +110,8 @@ type compileJob struct {
 	source string
 	p      *scop.Program
 	opts   compiler.Options
+	// timeout bounds the compilation (--timeout; 0: none).
+	timeout time.Duration
 }
 
 // gpu reports whether the job targets a GPU (or its emulation).
@@ -153,6 +158,10 @@ func parseTile(cmd, tile string) ([]int64, error) {
 func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
 	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute)}}
 	var err error
+	if err = f.limits.apply(cmd, &j.opts); err != nil {
+		return nil, err
+	}
+	j.timeout = *f.limits.timeout
 	if j.opts.Target, err = emit.ParseTarget(*f.target); err != nil {
 		return nil, fmt.Errorf("tilefuse %s: %v", cmd, err)
 	}

@@ -80,7 +80,7 @@ func (p *progress) compile(ctx context.Context, j *compileJob) (*compiler.Result
 	if p.notice {
 		timer = time.AfterFunc(p.after, func() { p.line("compiling %s ...", j.source) })
 	}
-	r, err := compiler.Compile(ctx, j.p, j.opts)
+	r, err := compileIn(ctx, j.timeout, j.p, j.opts)
 	total := time.Since(start)
 	if timer != nil {
 		timer.Stop()

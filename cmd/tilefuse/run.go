@@ -65,7 +65,7 @@ link, the runs, the reference, and each slow timed call) are shown on
 the standard error as they pass a second and when they end.
 
 Exit status 1 when the result is wrong or the compiled code crashes.
-` + sourceHelp
+` + limitsHelp + sourceHelp
 
 func runRun(e *env, args []string) int {
 	cmd := lookup("run")

@@ -28,7 +28,7 @@ compile --tile' does (for post: the tiled spaces' bands; default 32,256).
 --format text is an outline for reading; json is the inspection format
 documented in package scheduletree (it round-trips, and check-tree reads
 it back); yaml is isl's format (isl_schedule_read_from_str reads it).
-` + sourceHelp
+` + limitsHelp + sourceHelp
 
 const checkTreeHelp = `
 Checks that the schedule tree in TREE (JSON as printed by 'tilefuse tree
@@ -54,6 +54,7 @@ func runTree(e *env, args []string) int {
 	format := fs.String("format", "text", "text, json or yaml")
 	tile := fs.String("tile", "", "tile sizes T,... (of the outermost permutable bands; of the live-out spaces with --fuse post)")
 	fn := fs.String("func", "", "the C function to compile, when SOURCE has several")
+	limits := addLimitFlags(fs, true)
 	if err := parseFlags(fs, e, cmd, treeHelp, args); err != nil {
 		return exitUsageOr(err)
 	}
@@ -80,7 +81,12 @@ func runTree(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse})
+	opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse}
+	if err := limits.apply("tree", &opts); err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	r, err := compileIn(context.Background(), *limits.timeout, p, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tilefuse tree: %s: %v\n", fs.Arg(0), err)
 		return exitUsage

@@ -53,11 +53,10 @@ func (t *tab) clone() *tab {
 }
 
 // spend charges n operations to the budget.
+// An interrupt (simplex.Interrupt: a watched context that ended) stops
+// the search too.
 func spend(b *simplex.Budget, n int64) {
-	b.Ops -= n
-	if b.Ops < 0 {
-		panic(simplex.BudgetExceeded{})
-	}
+	b.Spend(n)
 }
 
 // constant returns the constant part c of row i (aliasing the row).
@@ -106,6 +105,7 @@ func (t *tab) varRows() []int {
 // pivot exchanges the unknown of row p with that of column k.
 func (t *tab) pivot(p, k int) {
 	spend(t.b, 1)
+	t.b.SpendEntries(int64(len(t.rows)) * int64(len(t.rows[p])))
 	rp := t.rows[p]
 	a := rp[t.ai(k)]
 	d := rp[0]

@@ -10,7 +10,30 @@ import (
 // simplex pivot, every node of the integer search and every step of the basis
 // reduction costs one. Share one Budget between several calls to cap them
 // together.
-type Budget struct{ Ops int64 }
+//
+// Ops counts pivots, whatever the size of the tableau; a pivot's time grows
+// with its rows and columns. With CapEntries set, Entries caps the tableau
+// entries the pivots update as well (each pivot costs its rows times its
+// columns), which measures the work in time rather than in steps.
+type Budget struct {
+	Ops        int64
+	Entries    int64
+	CapEntries bool
+}
+
+// SpendEntries charges the n entries a pivot of another tableau (the
+// parametric solver's) updates.
+func (b *Budget) SpendEntries(n int64) { b.spendEntries(n) }
+
+// spendEntries charges the n entries a pivot updates.
+func (b *Budget) spendEntries(n int64) {
+	if b.CapEntries {
+		b.Entries -= n
+		if b.Entries < 0 {
+			panic(BudgetExceeded{})
+		}
+	}
+}
 
 // DefaultBudget is the number of operations (pivots and search steps) a call
 // may spend when it is given a nil *Budget. A million pivots on the small
@@ -38,6 +61,9 @@ func Interrupt() (resume func()) {
 	var once sync.Once
 	return func() { once.Do(func() { interrupts.Add(-1) }) }
 }
+
+// Interrupted reports whether an Interrupt is in force.
+func Interrupted() bool { return interrupts.Load() > 0 }
 
 // orDefault returns b, or a fresh default budget when b is nil.
 func orDefault(b *Budget) *Budget {

@@ -290,6 +290,7 @@ func (t *Tableau) removeLast() {
 // c (rows[p][2+c] must be non-zero).
 func (t *Tableau) pivot(p, c int) {
 	t.budget.spend(1)
+	t.budget.spendEntries(int64(len(t.rows)) * int64(t.nVar+2))
 	rp := t.rows[p]
 	d, k, a := rp[0], rp[1], rp[2+c]
 	// row: u_p = (k + a·y_c + Σ a_j y_j)/d  ⇒  y_c = (d·u_p - k - Σ a_j y_j)/a
