@@ -40,6 +40,8 @@ func init() {
 		{name: "bench", args: "polybench|polymage [--dataset D] [--size S] [--only NAMES] [--threads N] [--repeat R] [--strategies S,...] [--tile T,...] [--peers P,...] [--fp-contract] [--baseline COL] [--format table|csv|json]", summary: "benchmark a suite under tilefuse's strategies and peer compilers, checked and timed", run: runBench},
 		{name: "explain", args: "[--fuse post] [--tile T,...] [--target cpu|cuda|cuda-emulate] [--dataset D | --size N=V,...] [--format text|json] [--func NAME] SOURCE", summary: "say, per computation space, whether post-tiling fusion fused it, where, with what overlap, or why not", run: runExplain},
 		{name: "check-tree", args: "[--func NAME] SOURCE TREE", summary: "check a schedule tree's legality and band flags against a program's dependences", run: runCheckTree},
+		{name: "draw", args: "tiles|tree [--fuse S] [--tile T,...] [--stage NAME] [--size N=V,...] [--tree FILE] [--format svg|dot] [-o FILE.svg] SOURCE", summary: "draw a stage's tiles and producer footprints, or a schedule tree, as SVG", run: runDraw},
+		{name: "plot", args: "[--format svg|html] [-o FILE] BENCH.json", summary: "chart a benchmark's JSON results: speed-ups against the baseline", run: runPlot},
 		{name: "help", args: "[COMMAND]", summary: "show help for tilefuse or a command", run: runHelp},
 	}
 }
