@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"tilefuse/bench"
 )
 
 func wellFormed(t *testing.T, what, s string) {
@@ -92,6 +95,32 @@ func TestPlotCommand(t *testing.T) {
 	for _, args := range [][]string{{"plot"}, {"plot", "nosuch.json"}, {"plot", "--format", "pdf", in}, {"plot", "main.go"}} {
 		if _, stderr, status := runCmd("", args...); status != exitUsage || stderr == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, status, stderr)
+		}
+	}
+}
+
+// TestWriteBenchHTML: the page 'bench --html' writes, from a table.
+func TestWriteBenchHTML(t *testing.T) {
+	tab := &bench.Table{
+		Suite: "polymage", Threads: 2, Repeat: 3, Baseline: "gcc",
+		Columns: []bench.Column{{Name: "post", Kind: bench.Tilefuse}, {Name: "gcc", Kind: bench.Peer}},
+		Rows: []bench.Row{{Name: "blur", Size: "64x64", Compulsory: 1 << 20, Cells: []bench.Cell{
+			{Status: bench.OK, Median: 2 * time.Millisecond, Times: []time.Duration{2 * time.Millisecond}},
+			{Status: bench.OK, Median: 6 * time.Millisecond, Times: []time.Duration{6 * time.Millisecond}},
+		}}},
+		Machine: &bench.Machine{CPU: "Test CPU", Cores: 2, Bandwidth: 1e10},
+	}
+	out := filepath.Join(t.TempDir(), "b.html")
+	if err := writeBenchHTML(out, tab); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<!DOCTYPE html>", "<svg", "Test CPU, 2 cores", "<td>2 ms (3×)</td>", "DRAM limit"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the page lacks %q", want)
 		}
 	}
 }
