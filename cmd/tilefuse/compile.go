@@ -17,6 +17,7 @@ import (
 	"tilefuse/internal/safefile"
 	"tilefuse/polybench"
 	"tilefuse/runner"
+	"tilefuse/scheduletree"
 	"tilefuse/scop"
 	"tilefuse/tiling"
 )
@@ -40,6 +41,13 @@ kernel_NAME; --func picks the function when SOURCE has several.
 --tile T,... gives the tile size of each band member; the last size
 repeats for further members. --parallel runs the outermost coincident
 loops on OpenMP threads (libgomp).
+
+--tree TREE compiles a schedule tree of SOURCE (JSON or isl YAML, as
+'tilefuse tree' writes them) instead of scheduling it (not with --fuse):
+the tree must schedule exactly SOURCE's instances, and a tree that
+breaks a dependence or marks a member coincident that carries one is
+refused with a pair of instances (exit status 1) unless --unchecked is
+given. 'tilefuse run' takes the same flags.
 
 --fuse post is post-tiling fusion ('tilefuse explain' shows its
 decisions): the live-out spaces are tiled (default 32 rows by 256
@@ -76,6 +84,9 @@ type compileFlags struct {
 	parallel                *bool
 	maxRecompute            *float64
 	limits                  *limitFlags
+	tree                    *string
+	unchecked               *bool
+	fs                      *flag.FlagSet
 }
 
 func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
@@ -89,7 +100,48 @@ func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 		blockSizes:   fs.String("block-sizes", "", "GPU targets: the most blocks along x,y,z (default 65535,65535,65535)"),
 		maxRecompute: addMaxRecompute(fs),
 		limits:       addLimitFlags(fs, true),
+		tree:         fs.String("tree", "", "compile this schedule tree of SOURCE (JSON or isl YAML) instead of scheduling it"),
+		unchecked:    fs.Bool("unchecked", false, "with --tree: compile the tree even if it is illegal for SOURCE"),
+		fs:           fs,
 	}
+}
+
+// userTree reads --tree into j's options: the tree must schedule
+// exactly SOURCE's instances and, unless --unchecked, respect its
+// dependences and band flags; an illegal tree is refused with its
+// witness (status exitCheck). done reports that the command must end
+// with status.
+func (f *compileFlags) userTree(e *env, cmd string, j *compileJob) (status int, done bool) {
+	fused := false
+	f.fs.Visit(func(fl *flag.Flag) { fused = fused || fl.Name == "fuse" })
+	switch {
+	case *f.tree == "" && *f.unchecked:
+		fmt.Fprintf(e.stderr, "tilefuse %s: --unchecked applies to a --tree TREE\n", cmd)
+		return exitUsage, true
+	case *f.tree == "":
+		return exitOK, false
+	case fused:
+		fmt.Fprintf(e.stderr, "tilefuse %s: --fuse schedules SOURCE; it does not apply to --tree\n", cmd)
+		return exitUsage, true
+	}
+	t, err := readTreeFile(*f.tree)
+	if err == nil {
+		err = scheduletree.Validate(t)
+	}
+	if err == nil {
+		err = compiler.CheckTree(j.p, t)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tilefuse %s: %s: %s\n", cmd, *f.tree, oneLine(err))
+		return exitUsage, true
+	}
+	if !*f.unchecked {
+		if status, refused := refuseIllegal(e, cmd, *f.tree, j.p, t); refused {
+			return status, true
+		}
+	}
+	j.opts.Tree = &t
+	return exitOK, false
 }
 
 // addMaxRecompute registers --max-recompute, post-tiling fusion's bound.
@@ -345,6 +397,9 @@ func runCompile(e *env, args []string) int {
 	j, err := cf.check("compile", pos[0])
 	if err != nil {
 		return fail(err)
+	}
+	if status, done := cf.userTree(e, "compile", j); done {
+		return status
 	}
 	var tc *runner.Toolchain
 	if *obj {

@@ -108,6 +108,9 @@ func runRun(e *env, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
+	if status, done := cf.userTree(e, "run", j); done {
+		return status
+	}
 	params, label, err := runSizes("run", j, *dataset, *size)
 	if err != nil {
 		return fail(err)
