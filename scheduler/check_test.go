@@ -143,39 +143,7 @@ func TestCheckCatches(t *testing.T) {
 // (recomputed from the tree) are not in order.
 func verify(t *testing.T, g *deps.Graph, tr scheduletree.Tree, v Violation) {
 	t.Helper()
-	var rel presburger.Map
-	for _, d := range g.Deps {
-		if d.Kind == v.Kind && d.Source == v.Source && d.Sink == v.Sink && d.Array == v.Array {
-			rel = d.Rel
-		}
-	}
-	var pt []int64
-	for _, n := range rel.Space().Params {
-		pt = append(pt, v.Params[n])
-	}
-	pt = append(append(pt, v.SourceInstance...), v.SinkInstance...)
-	if in, err := rel.Contains(pt); err != nil || !in {
-		t.Errorf("%s: the pair is not in the dependence %s (%v)", v, rel, err)
-	}
-	sched, err := tr.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range sched.Maps() {
-		var inst, want []int64
-		switch m.Space().In.Name {
-		case v.Source:
-			inst, want = v.SourceInstance, v.SourceTime
-		case v.Sink:
-			inst, want = v.SinkInstance, v.SinkTime
-		default:
-			continue
-		}
-		got, err := timeOf(m, pt[:len(rel.Space().Params)], inst)
-		if err != nil || !equalVec(got, want) {
-			t.Errorf("%s: time of %v is %v (%v)", v, inst, got, err)
-		}
-	}
+	verifyPair(t, g, tr, v)
 	if v.SourceTime != nil && v.SinkTime != nil && lexLess(v.SourceTime, v.SinkTime) {
 		t.Errorf("%s: the source runs first", v)
 	}
