@@ -48,15 +48,9 @@ func (g *gen) isolate(p presburger.Set, stmts []stmt, st *state, lv dimension) (
 	// The statements' points over the whole band.
 	var full presburger.Set
 	for i, s := range stmts {
-		m := s.sched
-		for j := lv.j + 1; j < nb; j++ {
-			f, err := g.member(lv.band, j, s)
-			if err != nil {
-				return nil, err
-			}
-			if m, err = extend(m, f, m.Space().NOut()); err != nil {
-				return nil, err
-			}
+		m, err := g.extendMembers(s.sched, lv.band, lv.j+1, nb, s)
+		if err != nil {
+			return nil, err
 		}
 		r, err := m.Range()
 		if err != nil {

@@ -145,25 +145,12 @@ func (g *gen) separate(p presburger.Set, stmts []stmt, st *state, lv dimension) 
 	}
 	var full presburger.Set
 	for i, s := range stmts {
-		m := s.sched
-		var err error
-		for j := lv.j + 1; j < nb; j++ {
-			f, err := g.member(lv.band, j, s)
-			if err != nil {
-				return nil, err
-			}
-			if m, err = extend(m, f, m.Space().NOut()); err != nil {
-				return nil, err
-			}
+		m, err := g.extendMembers(s.sched, lv.band, lv.j+1, nb, s)
+		if err == nil {
+			m, err = g.extendMembers(m, child, 0, child.Band().Members(), s)
 		}
-		for j := 0; j < child.Band().Members(); j++ {
-			f, err := g.member(child, j, s)
-			if err != nil {
-				return nil, err
-			}
-			if m, err = extend(m, f, m.Space().NOut()); err != nil {
-				return nil, err
-			}
+		if err != nil {
+			return nil, err
 		}
 		r, err := m.Range()
 		if err != nil {
@@ -320,4 +307,19 @@ func hasExistential(forms ...presburger.Form) bool {
 		}
 	}
 	return false
+}
+
+// extendMembers extends s's schedule m by the members [from, to) of
+// band n, one output dimension each.
+func (g *gen) extendMembers(m presburger.Map, n *scheduletree.Node, from, to int, s stmt) (presburger.Map, error) {
+	for j := from; j < to; j++ {
+		f, err := g.member(n, j, s)
+		if err != nil {
+			return m, err
+		}
+		if m, err = extend(m, f, m.Space().NOut()); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
 }
