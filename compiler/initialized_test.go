@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -12,17 +13,11 @@ import (
 // TestInitialized: a temporary whose every read has a write before it
 // needs no zeroing; one read before it is written (an accumulator) does.
 func TestInitialized(t *testing.T) {
-	const src = `void f(int n, float in[n], float out[n]) {
-  float a[n];
-  float acc[n];
-  for (int i = 0; i < n; i++)
-    a[i] = 2 * in[i];
-  for (int i = 0; i < n; i++)
-    acc[i] = acc[i] + a[i];
-  for (int i = 0; i < n; i++)
-    out[i] = acc[i];
-}`
-	p, err := cparse.ParseFunc("f.c", []byte(src), "f")
+	src, err := os.ReadFile("../emit/testdata/temps.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := cparse.ParseFunc("temps.c", src, "f")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -13,17 +14,11 @@ import (
 // aligned and advised to huge pages, zeroed at each call unless
 // Options.Initialized names them; the header says so.
 func TestWorkspace(t *testing.T) {
-	const src = `void f(int n, float in[n], float out[n]) {
-  float a[n];
-  float acc[n];
-  for (int i = 0; i < n; i++)
-    a[i] = 2 * in[i];
-  for (int i = 0; i < n; i++)
-    acc[i] = acc[i] + a[i];
-  for (int i = 0; i < n; i++)
-    out[i] = acc[i];
-}`
-	p, err := cparse.ParseFunc("f.c", []byte(src), "f")
+	src, err := os.ReadFile("testdata/temps.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := cparse.ParseFunc("temps.c", src, "f")
 	if err != nil {
 		t.Fatal(err)
 	}
