@@ -12,6 +12,7 @@ import (
 	"tilefuse/emit"
 	"tilefuse/fusion"
 	"tilefuse/gpumap"
+	"tilefuse/inline"
 	"tilefuse/presburger"
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
@@ -22,8 +23,12 @@ import (
 // Result holds every intermediate value of a compilation; the fields of
 // stages after Options.Stop (or after a failing stage) are zero.
 type Result struct {
-	Program *scop.Program
-	Options Options
+	// Program is the program compiled: the source program, or for
+	// strategy Post the program with its cheap pointwise stages inlined
+	// (Inlined lists them; Source is the program as given).
+	Program, Source *scop.Program
+	Inlined         []inline.Stage
+	Options         Options
 	// Deps are the program's memory dependences (nil when no stage
 	// needed them: the original order, or a given tree).
 	Deps *deps.Graph
@@ -113,7 +118,7 @@ func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error
 	stop := presburger.WatchContext(ctx)
 	defer stop()
 
-	r := &Result{Program: p, Options: opts}
+	r := &Result{Program: p, Source: p, Options: opts}
 	last := opts.Stop
 	if last == 0 || last > StageEmit {
 		last = StageEmit
@@ -136,6 +141,19 @@ func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error
 	return r, nil
 }
 
+// inline substitutes the cheap pointwise stages for strategy Post.
+func (r *Result) inline() error {
+	if r.Program == nil || r.Options.Strategy != Post || r.Options.Tree != nil || r.Options.NoInline {
+		return nil
+	}
+	q, done, err := inline.Program(r.Program, inline.Options{})
+	if err != nil {
+		return err
+	}
+	r.Program, r.Inlined = q, done
+	return nil
+}
+
 // run runs one stage, turning a panic into an InternalError.
 func (r *Result) run(s Stage) (err error) {
 	defer func() {
@@ -145,6 +163,9 @@ func (r *Result) run(s Stage) (err error) {
 	}()
 	switch s {
 	case StageSchedule:
+		if err := r.inline(); err != nil {
+			return err
+		}
 		return r.schedule()
 	case StageTile:
 		if r.Options.Strategy == Post && r.Options.Tree == nil {
@@ -261,6 +282,27 @@ func CheckTree(p *scop.Program, t scheduletree.Tree) error {
 		return fmt.Errorf("the tree's domain %s is not the program's %s", t.Domain(), dom)
 	}
 	return nil
+}
+
+// ProgramForTree returns the program a user's tree t schedules: p, or p
+// with its cheap pointwise stages inlined when t schedules exactly those
+// statements (a tree written by strategy Post, which inlines them).
+func ProgramForTree(p *scop.Program, t scheduletree.Tree) (*scop.Program, error) {
+	if p == nil || t.Root() == nil {
+		return p, nil
+	}
+	q, done, err := inline.Program(p, inline.Options{})
+	if err != nil || len(done) == 0 {
+		return p, err
+	}
+	dom, err := q.Domains()
+	if err != nil {
+		return nil, err
+	}
+	if eq, err := t.Domain().IsEqual(dom); err != nil || !eq {
+		return p, err
+	}
+	return q, nil
 }
 
 // buffers describes post-tiling fusion's tile-local buffers to AST

@@ -40,6 +40,11 @@ type Options struct {
 	// the parameter values it estimates at.
 	MaxRecompute float64
 	Estimate     map[string]int64
+	// NoInline keeps every stage: without it, strategy Post first
+	// substitutes the cheap pointwise stages into their consumers
+	// (package inline; not with a given Tree, whose statements are the
+	// program's own).
+	NoInline bool
 	// Stop ends the compilation after this stage (zero: after Emit).
 	Stop Stage
 	// MaxOps caps the solver steps of each presburger operation and

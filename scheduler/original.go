@@ -92,30 +92,8 @@ func newOrigBuilder(p *scop.Program) (*origBuilder, error) {
 // constantDim returns the value of dimension k of the set when it has one
 // value for all parameters (0 for an empty set), else nil.
 func constantDim(set presburger.Set, k int) (*int64, error) {
-	n := set.Space().NOut()
-	proj, err := set.ProjectOut(k+1, n-k-1)
-	if err == nil {
-		proj, err = proj.ProjectOut(0, k)
-	}
-	if err != nil {
-		return nil, err
-	}
-	pt, ok, err := proj.SamplePoint()
-	if err != nil {
-		return nil, err
-	}
-	v := int64(0)
-	if !ok {
-		return &v, nil
-	}
-	v = pt[len(pt)-1]
-	row := make([]int64, 2+set.Space().NParam())
-	row[0], row[len(row)-1] = -v, 1
-	point, err := presburger.SetFromConstraints(proj.Space(), [][]int64{row}, nil)
-	if err != nil {
-		return nil, err
-	}
-	if sub, err := proj.IsSubset(point); err != nil || !sub {
+	v, fixed, err := set.DimValue(k)
+	if err != nil || !fixed {
 		return nil, err
 	}
 	return &v, nil

@@ -85,6 +85,7 @@ func runAST(e *env, args []string) (status int) {
 	separate := fs.Bool("separate", false, "separate full and partial tiles of bands above bands")
 	assume := fs.String("context", "", "a parameter set to assume")
 	outFile := fs.String("o", "", "write the code to this file")
+	inline := addInline(fs)
 	stats := fs.Bool("stats", false, "run the code in the interpreter and print what it executed instead of the code")
 	dataset := fs.String("dataset", "", "with --stats: the PolyBench dataset (default MINI)")
 	size := fs.String("size", "", "with --stats: parameter values NAME=V,...")
@@ -125,7 +126,7 @@ func runAST(e *env, args []string) (status int) {
 		return exitUsage
 	}
 	opts := compiler.Options{Strategy: strategy, Parallel: *parallel, Stop: compiler.StageAST,
-		Tile: tiling.Policy{Sizes: sizes, Separate: *separate}}
+		Tile: tiling.Policy{Sizes: sizes, Separate: *separate}, NoInline: !*inline}
 	if err := limits.apply("ast", &opts); err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
@@ -159,6 +160,9 @@ func runAST(e *env, args []string) (status int) {
 			fmt.Fprintf(e.stderr, "%s: invalid tree: %s\n", *treeFile, oneLine(err))
 			return exitUsage
 		}
+		if p, err = compiler.ProgramForTree(p, t); err != nil {
+			return fail("%s: %v", *treeFile, oneLine(err))
+		}
 		if err := compiler.CheckTree(p, t); err != nil {
 			return fail("%s: %v", *treeFile, oneLine(err))
 		}
@@ -186,7 +190,7 @@ func runAST(e *env, args []string) (status int) {
 			return exitUsage
 		}
 		var b bytes.Buffer
-		if err := printStats(&b, p, n, params, label); err != nil {
+		if err := printStats(&b, r.Program, n, params, label); err != nil {
 			return fail("%v", oneLine(err))
 		}
 		code = b.String()
@@ -195,7 +199,7 @@ func runAST(e *env, args []string) (status int) {
 		if fname == "" {
 			fname = cIdent(p.Name)
 		}
-		if code, err = ast.PrintProgram(p, n, fname); err != nil {
+		if code, err = ast.PrintProgram(r.Program, n, fname); err != nil {
 			return fail("%v", oneLine(err))
 		}
 	} else {

@@ -83,6 +83,7 @@ type compileFlags struct {
 	threadSizes, blockSizes *string
 	parallel                *bool
 	maxRecompute            *float64
+	inline                  *bool
 	limits                  *limitFlags
 	tree                    *string
 	unchecked               *bool
@@ -99,6 +100,7 @@ func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 		threadSizes:  fs.String("thread-sizes", "", "GPU targets: the most threads per block along x,y,z (default 32,8,1)"),
 		blockSizes:   fs.String("block-sizes", "", "GPU targets: the most blocks along x,y,z (default 65535,65535,65535)"),
 		maxRecompute: addMaxRecompute(fs),
+		inline:       addInline(fs),
 		limits:       addLimitFlags(fs, true),
 		tree:         fs.String("tree", "", "compile this schedule tree of SOURCE (JSON or isl YAML) instead of scheduling it"),
 		unchecked:    fs.Bool("unchecked", false, "with --tree: compile the tree even if it is illegal for SOURCE"),
@@ -129,6 +131,9 @@ func (f *compileFlags) userTree(e *env, cmd string, j *compileJob) (status int, 
 		err = scheduletree.Validate(t)
 	}
 	if err == nil {
+		j.p, err = compiler.ProgramForTree(j.p, t)
+	}
+	if err == nil {
 		err = compiler.CheckTree(j.p, t)
 	}
 	if err != nil {
@@ -147,6 +152,11 @@ func (f *compileFlags) userTree(e *env, cmd string, j *compileJob) (status int, 
 // addMaxRecompute registers --max-recompute, post-tiling fusion's bound.
 func addMaxRecompute(fs *flag.FlagSet) *float64 {
 	return fs.Float64("max-recompute", fusion.DefaultMaxRecompute, "--fuse post: fuse a space only when its tiles run at most this many times its instances (estimated; 0 or less: no bound)")
+}
+
+// addInline registers --inline, strategy post's first step.
+func addInline(fs *flag.FlagSet) *bool {
+	return fs.Bool("inline", true, "--fuse post: first substitute the cheap pointwise stages into their consumers (package inline)")
 }
 
 // recomputeOption is the compiler's MaxRecompute for the flag's value v.
@@ -208,7 +218,7 @@ func parseTile(cmd, tile string) ([]int64, error) {
 
 // check validates the flags and loads SOURCE; errors are one line.
 func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
-	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute)}}
+	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute), NoInline: !*f.inline}}
 	var err error
 	if err = f.limits.apply(cmd, &j.opts); err != nil {
 		return nil, err

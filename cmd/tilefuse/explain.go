@@ -13,6 +13,7 @@ import (
 	"tilefuse/compiler"
 	"tilefuse/emit"
 	"tilefuse/fusion"
+	"tilefuse/inline"
 	"tilefuse/presburger"
 	"tilefuse/tiling"
 )
@@ -32,6 +33,28 @@ the same for tools.
 ` + sourceHelp
 
 // explainSpace is one space of the JSON output.
+// explainJSON is explain's JSON form: the inlined stages, then the
+// computation spaces of what remains.
+type explainJSON struct {
+	Inlined []explainInlined `json:"inlined"`
+	Spaces  []explainSpace   `json:"spaces"`
+}
+
+// explainInlined is one stage substituted into its consumers.
+type explainInlined struct {
+	Statement string   `json:"statement"`
+	Array     string   `json:"array"`
+	Into      []string `json:"into"`
+}
+
+func inlinedJSON(stages []inline.Stage) []explainInlined {
+	out := []explainInlined{}
+	for _, st := range stages {
+		out = append(out, explainInlined{Statement: st.Stmt, Array: st.Array, Into: st.Into})
+	}
+	return out
+}
+
 type explainSpace struct {
 	Index      int      `json:"index"`
 	Statements []string `json:"statements"`
@@ -63,6 +86,7 @@ func runExplain(e *env, args []string) int {
 	format := fs.String("format", "text", "text or json")
 	fn := fs.String("func", "", "the C function, when SOURCE has several")
 	maxRecompute := addMaxRecompute(fs)
+	inline := addInline(fs)
 	pos, err := parseInterspersed(fs, e, cmd, explainHelp, args)
 	if err != nil {
 		return exitUsageOr(err)
@@ -99,7 +123,7 @@ func runExplain(e *env, args []string) int {
 		return exitUsage
 	}
 	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: compiler.Post, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse,
-		MaxRecompute: recomputeOption(*maxRecompute)})
+		MaxRecompute: recomputeOption(*maxRecompute), NoInline: !*inline})
 	if err != nil {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
@@ -114,7 +138,7 @@ func runExplain(e *env, args []string) int {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if *format == "json" {
-		data, err := json.MarshalIndent(out, "", "  ")
+		data, err := json.MarshalIndent(explainJSON{Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -135,6 +159,9 @@ func runExplain(e *env, args []string) int {
 		bound = "no recomputation bound"
 	}
 	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s, %s\n", pos[0], label, tiles, m, plural(m, "dimension", "dimensions"), bound)
+	for _, st := range r.Inlined {
+		fmt.Fprintf(&b, "inlined %s (%s) into %s\n", st.Stmt, st.Array, strings.Join(st.Into, ", "))
+	}
 	if len(out) == 0 {
 		fmt.Fprintf(&b, "one computation space (no outer sequence): tiled as a whole\n")
 	}

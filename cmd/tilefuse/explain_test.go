@@ -19,19 +19,26 @@ func TestExplain(t *testing.T) {
 		// want are lines of stdout (text) or stderr (errors).
 		want []string
 	}{
-		{"chain", []string{"--tile", "8", "--size", "n=100", "../../fusion/testdata/chain.c"}, exitOK, []string{
+		{"inlined", []string{"--tile", "8", "--size", "n=100", "../../fusion/testdata/chain.c"}, exitOK, []string{
+			"../../fusion/testdata/chain.c n=100: post-tiling fusion, tiles 8, m = 1 parallel tile dimension, recomputation bound 1.5x",
+			// a costs two additions, read at three points: 6 operations.
+			"inlined S0 (a) into S1",
+			"space 0 (S1), intermediate: fused into the tiles of space 1 (S2); 126 instances executed for 102 (overlap 1.235x)",
+			"space 1 (S2), live-out: tiled, with 1 space fused into its tiles; not fused: its values live after the program",
+		}},
+		{"chain", []string{"--inline=false", "--tile", "8", "--size", "n=100", "../../fusion/testdata/chain.c"}, exitOK, []string{
 			"../../fusion/testdata/chain.c n=100: post-tiling fusion, tiles 8, m = 1 parallel tile dimension, recomputation bound 1.5x",
 			// Per tile of 8: 12 instances of S0 and 10 of S1 (13 tiles).
 			"space 0 (S0), intermediate: fused into the tiles of space 2 (S2); 152 instances executed for 104 (overlap 1.462x)",
 			"space 1 (S1), intermediate: fused into the tiles of space 2 (S2); 126 instances executed for 102 (overlap 1.235x)",
 			"space 2 (S2), live-out: tiled, with 2 spaces fused into its tiles; not fused: its values live after the program",
 		}},
-		{"bound", []string{"--tile", "4", "--size", "n=100", "../../fusion/testdata/upsample.c"}, exitOK, []string{
+		{"bound", []string{"--inline=false", "--tile", "4", "--size", "n=100", "../../fusion/testdata/upsample.c"}, exitOK, []string{
 			"../../fusion/testdata/upsample.c n=100: post-tiling fusion, tiles 4, m = 1 parallel tile dimension, recomputation bound 1.5x",
 			"space 0 (S0), intermediate: tiled, with 0 spaces fused into its tiles; not fused: the tiles of space 1 would compute its instances 2.0 times (estimated; the limit is 1.5)",
 			"space 1 (S1), live-out: tiled, with 0 spaces fused into its tiles; not fused: its values live after the program",
 		}},
-		{"no bound", []string{"--tile", "4", "--max-recompute", "0", "--size", "n=100", "../../fusion/testdata/upsample.c"}, exitOK, []string{
+		{"no bound", []string{"--inline=false", "--tile", "4", "--max-recompute", "0", "--size", "n=100", "../../fusion/testdata/upsample.c"}, exitOK, []string{
 			"../../fusion/testdata/upsample.c n=100: post-tiling fusion, tiles 4, m = 1 parallel tile dimension, no recomputation bound",
 			"space 0 (S0), intermediate: fused into the tiles of space 1 (S1); 200 instances executed for 101 (overlap 1.980x)",
 			"space 1 (S1), live-out: tiled, with 1 space fused into its tiles; not fused: its values live after the program",
@@ -66,14 +73,15 @@ func TestExplain(t *testing.T) {
 // TestExplainJSON: the JSON form carries the same decisions, with the
 // estimate behind the recomputation bound.
 func TestExplainJSON(t *testing.T) {
-	out, errOut, status := runCmd("", "explain", "--format", "json", "--tile", "4", "--size", "n=100", "../../fusion/testdata/upsample.c")
+	out, errOut, status := runCmd("", "explain", "--format", "json", "--inline=false", "--tile", "4", "--size", "n=100", "../../fusion/testdata/upsample.c")
 	if status != exitOK {
 		t.Fatalf("status %d: %s", status, errOut)
 	}
-	var spaces []explainSpace
-	if err := json.Unmarshal([]byte(out), &spaces); err != nil {
+	var doc explainJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
+	spaces := doc.Spaces
 	type brief struct {
 		Decision  string
 		Estimated float64

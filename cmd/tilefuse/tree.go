@@ -54,6 +54,7 @@ func runTree(e *env, args []string) int {
 	format := fs.String("format", "text", "text, json or yaml")
 	tile := fs.String("tile", "", "tile sizes T,... (of the outermost permutable bands; of the live-out spaces with --fuse post)")
 	fn := fs.String("func", "", "the C function to compile, when SOURCE has several")
+	inline := addInline(fs)
 	limits := addLimitFlags(fs, true)
 	if err := parseFlags(fs, e, cmd, treeHelp, args); err != nil {
 		return exitUsageOr(err)
@@ -81,7 +82,7 @@ func runTree(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse}
+	opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse, NoInline: !*inline}
 	if err := limits.apply("tree", &opts); err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage

@@ -1,0 +1,193 @@
+package inline_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"tilefuse/frontend/cparse"
+	"tilefuse/inline"
+	"tilefuse/polymage"
+	"tilefuse/scop"
+	"tilefuse/scop/refexec"
+)
+
+// TestPolymageBitExact runs every PolyMage pipeline at its test size
+// before and after inlining and compares the live-out arrays bit for bit.
+func TestPolymageBitExact(t *testing.T) {
+	for _, e := range polymage.All() {
+		t.Run(e.Name, func(t *testing.T) {
+			p, err := e.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, done, err := inline.Program(p, inline.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d of %d statements inlined: %v", len(done), len(p.Stmts), done)
+			if got, want := len(q.Stmts), len(p.Stmts)-len(done); got != want {
+				t.Fatalf("%d statements left, want %d", got, want)
+			}
+			want := execute(t, e, p)
+			got := execute(t, e, q)
+			for name, w := range want {
+				m, err := scop.Compare(got[name], w, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m != nil {
+					t.Errorf("%s: %s", name, m)
+				}
+			}
+		})
+	}
+}
+
+// execute runs p on e's deterministic inputs and returns its live-out
+// arrays.
+func execute(t *testing.T, e polymage.Entry, p *scop.Program) map[string]*scop.Buffer {
+	t.Helper()
+	in, err := e.Inputs(p, e.Small, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bufs, err := refexec.Alloc(p, e.Small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range in {
+		bufs[name] = b
+	}
+	if err := refexec.Run(p, e.Small, bufs); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*scop.Buffer{}
+	for _, a := range p.Arrays {
+		if a.LiveOut {
+			out[a.Name] = bufs[a.Name]
+		}
+	}
+	return out
+}
+
+// TestRules: which stages of small C programs are inlined, and every
+// program computes the same arrays before and after.
+func TestRules(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"stencil of a product", `void f(int n, float in[n + 2], float out[n]) {
+  float c[n + 2];
+  for (int j = 0; j < n + 2; j++) c[j] = in[j] * in[j];
+  for (int i = 0; i < n; i++) out[i] = c[i] + c[i + 1] + c[i + 2];
+}`, []string{"S0"}},
+		{"input overwritten after the stage", `void f(int n, float in[n], float out[n]) {
+  float c[n];
+  for (int j = 0; j < n; j++) c[j] = in[j] * 2.0f;
+  for (int j = 0; j < n; j++) in[j] = 0.0f;
+  for (int i = 0; i < n; i++) out[i] = c[i];
+}`, nil},
+		{"elements read that it does not write", `void f(int n, float in[n], float out[n]) {
+  float c[n];
+  for (int j = 0; j < n / 2; j++) c[j] = in[j] * 2.0f;
+  for (int i = 0; i < n; i++) out[i] = c[i];
+}`, nil},
+		{"a division read at five points", `void f(int n, float in[n + 4], float out[n]) {
+  float c[n + 4];
+  for (int j = 0; j < n + 4; j++) c[j] = in[j] / 3.0f;
+  for (int i = 0; i < n; i++) out[i] = c[i] + c[i + 1] + c[i + 2] + c[i + 3] + c[i + 4];
+}`, nil},
+		{"an expensive stage read once", `void f(int n, float in[n], float out[n]) {
+  float c[n];
+  for (int j = 0; j < n; j++) c[j] = (in[j] / 3.0f + in[j] / 5.0f) / 7.0f;
+  for (int i = 0; i < n; i++) out[i] = c[i] * c[i];
+}`, []string{"S0"}},
+		{"an expensive stage read by two", `void f(int n, float in[n], float out[n], float out2[n]) {
+  float c[n];
+  for (int j = 0; j < n; j++) c[j] = (in[j] / 3.0f + in[j] / 5.0f) / 7.0f;
+  for (int i = 0; i < n; i++) out[i] = c[i] * c[i];
+  for (int i = 0; i < n; i++) out2[i] = c[i] + 1.0f;
+}`, nil},
+		{"one loop", `void f(int n, float in[n], float out[n]) {
+  float c[n];
+  for (int j = 0; j < n; j++) {
+    c[j] = in[j] * 2.0f;
+    out[j] = c[j];
+  }
+}`, nil},
+		{"a second writer", `void f(int n, float in[n], float out[n]) {
+  float c[n];
+  for (int j = 0; j < n; j++) c[j] = in[j];
+  for (int j = 0; j < n; j++) c[j] = c[j] * 2.0f;
+  for (int i = 0; i < n; i++) out[i] = c[i];
+}`, nil},
+		{"live-out values", `void f(int n, float in[n], float c[n], float out[n]) {
+  for (int j = 0; j < n; j++) c[j] = in[j] * 2.0f;
+  for (int i = 0; i < n; i++) out[i] = c[i];
+}`, nil},
+		{"upsampled", `void f(int n, float in[n + 2], float out[4 * n]) {
+  float c[n + 1];
+  for (int j = 0; j < n + 1; j++) c[j] = in[j] + in[j + 1];
+  for (int i = 0; i < 4 * n; i++) out[i] = c[i / 4] + c[i / 4 + 1];
+}`, []string{"S0"}},
+		{"a chain", `void f(int n, float in[n], float out[n]) {
+  float a[n], b[n];
+  for (int j = 0; j < n; j++) a[j] = in[j] + 1.0f;
+  for (int j = 0; j < n; j++) b[j] = a[j] * a[j];
+  for (int i = 0; i < n; i++) out[i] = b[i] - a[i];
+}`, []string{"S0", "S1"}},
+	}
+	params := map[string]int64{"n": 16}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			progs, err := cparse.Parse("test.c", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := progs[0]
+			q, done, err := inline.Program(p, inline.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, st := range done {
+				got = append(got, st.Stmt)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("inlined (-want +got)\n%s", diff)
+			}
+			want, have := run(t, p, params), run(t, q, params)
+			for name, w := range want {
+				if m, err := scop.Compare(have[name], w, 0); err != nil || m != nil {
+					t.Errorf("%s: %v %v", name, m, err)
+				}
+			}
+		})
+	}
+}
+
+// run executes p on seeded inputs and returns its live-out arrays.
+func run(t *testing.T, p *scop.Program, params map[string]int64) map[string]*scop.Buffer {
+	t.Helper()
+	bufs, err := refexec.Alloc(p, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range p.Arrays {
+		if a.LiveIn {
+			bufs[a.Name].Fill(uint64(i + 1))
+		}
+	}
+	if err := refexec.Run(p, params, bufs); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*scop.Buffer{}
+	for _, a := range p.Arrays {
+		if a.LiveOut {
+			out[a.Name] = bufs[a.Name]
+		}
+	}
+	return out
+}

@@ -1,0 +1,266 @@
+package inline
+
+import "tilefuse/scop"
+
+// offsetIter is a write subscript iterator + constant.
+type offsetIter struct {
+	iter  int
+	delta int64
+}
+
+// writePermutation returns, per write subscript, the iterator it names
+// and its constant offset, when the subscripts name every iterator once
+// and nothing else.
+func writePermutation(s *scop.Stmt) ([]offsetIter, bool) {
+	if len(s.Write.Index) != len(s.Iters) {
+		return nil, false
+	}
+	if !oneToOne(s.Write.Index, len(s.Iters)) {
+		return nil, false
+	}
+	out := make([]offsetIter, len(s.Write.Index))
+	for k, x := range s.Write.Index {
+		out[k], _ = iterPlusConst(x)
+	}
+	return out, true
+}
+
+// iterPlusConst matches an integer iterator plus a constant, written
+// with any nesting of + and - (what substitution itself produces).
+func iterPlusConst(e scop.Expr) (offsetIter, bool) {
+	it, c, ok := linear(e)
+	if !ok || it == nil {
+		return offsetIter{}, false
+	}
+	return offsetIter{iter: it.Index, delta: c}, true
+}
+
+// linear reads e as it + c or as the constant c (it nil).
+func linear(e scop.Expr) (it *scop.Iter, c int64, ok bool) {
+	switch e := e.(type) {
+	case *scop.Iter:
+		return e, 0, e.T.IsInt()
+	case *scop.Binary:
+		if e.Op != scop.Add && e.Op != scop.Sub {
+			break
+		}
+		xi, xc, ok := linear(e.X)
+		if !ok {
+			break
+		}
+		yi, yc, ok := linear(e.Y)
+		if !ok || yi != nil && (xi != nil || e.Op == scop.Sub) {
+			break
+		}
+		if e.Op == scop.Sub {
+			return xi, xc - yc, true
+		}
+		if yi != nil {
+			xi = yi
+		}
+		return xi, xc + yc, true
+	}
+	if c, ok := scop.ConstInt(e); ok && e.Type().IsInt() {
+		return nil, c, true
+	}
+	return nil, 0, false
+}
+
+// plus returns e + c, folding into e when it is an iterator plus a
+// constant.
+func plus(e scop.Expr, c int64) scop.Expr {
+	if it, k, ok := linear(e); ok && it != nil {
+		e, c = it, k+c
+	} else if c == 0 {
+		return e
+	}
+	switch {
+	case c > 0:
+		return &scop.Binary{At: e.Position(), Op: scop.Add, X: e, Y: &scop.Const{At: e.Position(), T: e.Type(), I: c}, T: e.Type()}
+	case c < 0:
+		return &scop.Binary{At: e.Position(), Op: scop.Sub, X: e, Y: &scop.Const{At: e.Position(), T: e.Type(), I: -c}, T: e.Type()}
+	}
+	return e
+}
+
+// readsArray reports whether e reads array.
+func readsArray(e scop.Expr, array string) bool {
+	for _, r := range scop.Reads(e) {
+		if r.Array == array {
+			return true
+		}
+	}
+	return false
+}
+
+// distinctReads counts the elements of array that s reads (in its value
+// and write subscripts), reads with the same subscripts once, and reports
+// whether there is one and different instances of s read different
+// elements with it (subscripts naming every iterator once, plus
+// constants).
+func distinctReads(s *scop.Stmt, array string) (n int, injective bool) {
+	seen := map[string]*scop.Read{}
+	count := func(e scop.Expr) {
+		for _, r := range scop.Reads(e) {
+			if r.Array == array {
+				seen[r.String()] = r
+			}
+		}
+	}
+	count(s.Value)
+	for _, x := range s.Write.Index {
+		count(x)
+	}
+	if len(seen) != 1 {
+		return len(seen), false
+	}
+	for _, r := range seen {
+		injective = oneToOne(r.Index, len(s.Iters))
+	}
+	return 1, injective
+}
+
+// oneToOne reports whether subscripts name each of n iterators once, each
+// plus a constant.
+func oneToOne(subscripts []scop.Expr, n int) bool {
+	if len(subscripts) != n {
+		return false
+	}
+	seen := make([]bool, n)
+	for _, x := range subscripts {
+		it, ok := iterPlusConst(x)
+		if !ok || it.iter < 0 || it.iter >= n || seen[it.iter] {
+			return false
+		}
+		seen[it.iter] = true
+	}
+	return true
+}
+
+// binaryCost is four for a division or remainder, except an integer one
+// by a constant (a shift or a multiplication), and one otherwise.
+func binaryCost(e *scop.Binary) int {
+	switch e.Op {
+	case scop.Div, scop.Rem, scop.FloorDiv, scop.Mod:
+		if _, ok := scop.ConstInt(e.Y); ok && e.T.IsInt() {
+			return 1
+		}
+		return 4
+	}
+	return 1
+}
+
+// Cost counts the operations of e: one per arithmetic node, conversion
+// and selection, four per division or remainder (one for an integer
+// divided by a constant), eight per math call.
+// Loads (with their subscripts), constants, iterators and parameters are
+// free.
+func Cost(e scop.Expr) int {
+	n := 0
+	scop.Walk(e, func(x scop.Expr) bool {
+		switch x := x.(type) {
+		case *scop.Binary:
+			n += binaryCost(x)
+		case *scop.Unary, *scop.Select, *scop.Cast:
+			n++
+		case *scop.Call:
+			n += 8
+		case *scop.Read:
+			return false // subscripts are address arithmetic
+		}
+		return true
+	})
+	return n
+}
+
+// substitute replaces every read of array in e by body, the value of the
+// statement that wrote the element: the statement's iterators become the
+// read's subscripts less the write's offsets.
+func substitute(e scop.Expr, array string, body scop.Expr, perm []offsetIter) scop.Expr {
+	return rewrite(e, func(x scop.Expr) scop.Expr {
+		r, ok := x.(*scop.Read)
+		if !ok || r.Array != array {
+			return nil
+		}
+		iters := make(map[int]scop.Expr, len(perm))
+		for k, p := range perm {
+			iters[p.iter] = plus(r.Index[k], -p.delta)
+		}
+		v := rewrite(body, func(y scop.Expr) scop.Expr {
+			it, ok := y.(*scop.Iter)
+			if !ok {
+				return nil
+			}
+			v := iters[it.Index]
+			if v.Type() != it.T {
+				v = &scop.Cast{At: it.At, X: v, T: it.T}
+			}
+			return v
+		})
+		if v.Type() != r.T {
+			v = &scop.Cast{At: r.At, X: v, T: r.T}
+		}
+		return v
+	})
+}
+
+// rewrite rebuilds e bottom-up where f returns a replacement (nil: keep
+// the node, rewriting its operands); unchanged subtrees are shared.
+func rewrite(e scop.Expr, f func(scop.Expr) scop.Expr) scop.Expr {
+	if r := f(e); r != nil {
+		return r
+	}
+	switch e := e.(type) {
+	case *scop.Read:
+		idx, changed := rewriteAll(e.Index, f)
+		if !changed {
+			return e
+		}
+		c := *e
+		c.Index = idx
+		return &c
+	case *scop.Unary:
+		if x := rewrite(e.X, f); x != e.X {
+			c := *e
+			c.X = x
+			return &c
+		}
+	case *scop.Binary:
+		x, y := rewrite(e.X, f), rewrite(e.Y, f)
+		if x != e.X || y != e.Y {
+			c := *e
+			c.X, c.Y = x, y
+			return &c
+		}
+	case *scop.Select:
+		cond, th, el := rewrite(e.Cond, f), rewrite(e.Then, f), rewrite(e.Else, f)
+		if cond != e.Cond || th != e.Then || el != e.Else {
+			c := *e
+			c.Cond, c.Then, c.Else = cond, th, el
+			return &c
+		}
+	case *scop.Cast:
+		if x := rewrite(e.X, f); x != e.X {
+			c := *e
+			c.X = x
+			return &c
+		}
+	case *scop.Call:
+		if args, changed := rewriteAll(e.Args, f); changed {
+			c := *e
+			c.Args = args
+			return &c
+		}
+	}
+	return e
+}
+
+func rewriteAll(es []scop.Expr, f func(scop.Expr) scop.Expr) ([]scop.Expr, bool) {
+	out := make([]scop.Expr, len(es))
+	changed := false
+	for i, x := range es {
+		out[i] = rewrite(x, f)
+		changed = changed || out[i] != x
+	}
+	return out, changed
+}
