@@ -41,18 +41,26 @@ func load(t *testing.T, name string) *scop.Program {
 // post compiles p with post-tiling fusion to its AST, executes it in the
 // interpreter and compares every array with the reference executor's.
 // The recomputation bound is off: the algorithm's cases use tiles so
-// small that their stencil borders would exceed it.
+// small that their stencil borders would exceed it. So is inlining: the
+// cases are the fusion algorithm's, on stages cheap enough to inline.
 func post(t *testing.T, p *scop.Program, target emit.Target, sizes []int64, params map[string]int64) (*compiler.Result, *interp.Stats) {
 	t.Helper()
-	return postBound(t, p, target, sizes, params, -1)
+	return postWith(t, p, target, sizes, params, compiler.Options{MaxRecompute: -1, NoInline: true})
 }
 
 // postBound is post with the recomputation bound maxRecompute.
 func postBound(t *testing.T, p *scop.Program, target emit.Target, sizes []int64, params map[string]int64, maxRecompute float64) (*compiler.Result, *interp.Stats) {
 	t.Helper()
+	return postWith(t, p, target, sizes, params, compiler.Options{MaxRecompute: maxRecompute, NoInline: true})
+}
+
+// postWith is post with opts' recomputation bound and inlining; the
+// compiled program (inlined or not) runs against the original's reference.
+func postWith(t *testing.T, p *scop.Program, target emit.Target, sizes []int64, params map[string]int64, opts compiler.Options) (*compiler.Result, *interp.Stats) {
+	t.Helper()
 	r, err := compiler.Compile(context.Background(), p, compiler.Options{
 		Strategy: compiler.Post, Target: target, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageAST,
-		MaxRecompute: maxRecompute,
+		MaxRecompute: opts.MaxRecompute, NoInline: opts.NoInline,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +76,7 @@ func postBound(t *testing.T, p *scop.Program, target emit.Target, sizes []int64,
 	if err := refexec.Run(p, params, want); err != nil {
 		t.Fatal(err)
 	}
-	st, err := interp.Run(p, r.AST, params, got)
+	st, err := interp.Run(r.Program, r.AST, params, got)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,15 +212,17 @@ func TestPolyMageDecisions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, _ := post(t, p, emit.CPU, []int64{8, 13}, en.Small)
-		sp := r.Fusion.Spaces
-		for _, s := range sp[:len(sp)-1] {
-			if !s.Fused() {
-				t.Errorf("%s: %v not fused: %s", name, s.Stmts, s.Reason)
+		for _, noInline := range []bool{true, false} {
+			r, _ := postWith(t, p, emit.CPU, []int64{8, 13}, en.Small, compiler.Options{MaxRecompute: -1, NoInline: noInline})
+			sp := r.Fusion.Spaces
+			for _, s := range sp[:len(sp)-1] {
+				if !s.Fused() {
+					t.Errorf("%s (noInline %v): %v not fused: %s", name, noInline, s.Stmts, s.Reason)
+				}
 			}
-		}
-		if last := sp[len(sp)-1]; !last.Tiled || !last.LiveOut {
-			t.Errorf("%s: the output space is not a tiled live-out", name)
+			if last := sp[len(sp)-1]; !last.Tiled || !last.LiveOut {
+				t.Errorf("%s (noInline %v): the output space is not a tiled live-out", name, noInline)
+			}
 		}
 	}
 }
@@ -319,7 +329,7 @@ func TestParallelHistogram(t *testing.T) {
 	}{{[]int64{32, 16}, 2}, {[]int64{12, 16}, 1}} {
 		r, _ := post(t, p, emit.CPU, tc.sizes, params)
 		rp, err := compiler.Compile(context.Background(), p, compiler.Options{
-			Strategy: compiler.Post, Tile: tiling.Policy{Sizes: tc.sizes}, Parallel: true, Stop: compiler.StageAST,
+			Strategy: compiler.Post, Tile: tiling.Policy{Sizes: tc.sizes}, Parallel: true, Stop: compiler.StageAST, NoInline: true,
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -19,17 +19,20 @@ import (
 	"tilefuse/tiling"
 )
 
-func postTree(t *testing.T, p *scop.Program, sizes []int64) (scheduletree.Tree, *deps.Flow) {
+// postTree returns p's post-tiling fusion tree, the program it
+// schedules (p with its cheap stages inlined, unless noInline) and that
+// program's dataflow.
+func postTree(t *testing.T, p *scop.Program, sizes []int64, noInline bool) (scheduletree.Tree, *scop.Program, *deps.Flow) {
 	t.Helper()
-	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: compiler.Post, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse})
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: compiler.Post, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse, NoInline: noInline})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := deps.Dataflow(p)
+	f, err := deps.Dataflow(r.Program)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.Fused, f
+	return r.Fused, r.Program, f
 }
 
 func cProgram(t *testing.T, file, fn string) *scop.Program {
@@ -47,7 +50,8 @@ func cProgram(t *testing.T, file, fn string) *scop.Program {
 
 // TestCheckFlowPostTrees: every post-tiling fusion tree of the fusion
 // tests' programs, of Harris, unsharp mask and camera pipe, and of the
-// PolyBench kernels, passes the dataflow check.
+// PolyBench kernels, with and without inlining, passes the dataflow
+// check.
 func TestCheckFlowPostTrees(t *testing.T) {
 	var progs []*scop.Program
 	for _, name := range []string{"chain", "rowlast", "shared", "overlap", "dead", "liveout"} {
@@ -75,13 +79,15 @@ func TestCheckFlowPostTrees(t *testing.T) {
 	for _, p := range progs {
 		t.Run(p.Name, func(t *testing.T) {
 			t.Parallel()
-			tree, f := postTree(t, p, []int64{8, 13})
-			vs, err := scheduler.CheckFlow(tree, p, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, v := range vs {
-				t.Errorf("%v", v)
+			for _, noInline := range []bool{false, true} {
+				tree, q, f := postTree(t, p, []int64{8, 13}, noInline)
+				vs, err := scheduler.CheckFlow(tree, q, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, v := range vs {
+					t.Errorf("noInline %v: %v", noInline, v)
+				}
 			}
 		})
 	}
@@ -93,7 +99,7 @@ func TestCheckFlowPostTrees(t *testing.T) {
 // is the memory-based check's false alarm avoided on the right tree.
 func TestCheckFlowPlanted(t *testing.T) {
 	p := cProgram(t, filepath.Join("..", "fusion", "testdata", "chain.c"), "chain")
-	tree, f := postTree(t, p, []int64{8})
+	tree, _, f := postTree(t, p, []int64{8}, true)
 	short, err := presburger.ParseUnionMap("[n] -> { [o] -> S0[i] : i <= 8o + 11; [o] -> S1[i] : i <= 8o + 8 }")
 	if err != nil {
 		t.Fatal(err)
