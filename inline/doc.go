@@ -7,9 +7,10 @@
 // each element read names exactly one instance), every element its
 // consumers read was written by it, all the arrays it reads are final
 // before it runs and its consumers run after it (the original schedule
-// puts each in its own place of the outermost sequence), and its body
-// costs little next to the number of times each consumer reads it
-// (Options.MaxCost). The consumer then evaluates the stage's expression,
+// puts each in its own place of the outermost sequence), no consumer uses
+// its values as subscripts (an index array stays a load), and its body
+// costs little next to how many times its consumers read each element
+// (Options.MaxCost), unless a single consumer reads each element once. The consumer then evaluates the stage's expression,
 // with the stage's iterators replaced by the read's subscripts, instead of
 // loading the element: the same operations on the same values, so the
 // result is bit for bit the original's. The stage and its array disappear,

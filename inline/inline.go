@@ -8,18 +8,22 @@ import (
 
 // DefaultMaxCost is the default Options.MaxCost: a product of two loads
 // read by a 3×3 stencil (9 × 1), or a three-operation expression read
-// four times, is inlined; a stage with a division read nine times is not.
-// A stage whose one consumer reads each element once (an injective read,
-// the only read of the array in that statement) is inlined whatever it
-// costs: no value is computed twice.
+// four times, is inlined; a stage with a division read nine times is not,
+// nor a six-operation one that a 2× upsampling in two dimensions reads
+// (6 × 4). A stage whose one consumer reads each element once (an
+// injective read, the only read of the array in that statement) is
+// inlined whatever it costs: no value is computed twice; so is a copy.
 const DefaultMaxCost = 12
 
 // Options tunes Program.
 type Options struct {
-	// MaxCost bounds the stage's operation count (Cost) times the number
-	// of distinct reads of its array in its consumers' statements (reads
-	// of one element are one: code generation evaluates them once), unless
-	// one consumer reads each element once. Zero means DefaultMaxCost.
+	// MaxCost bounds the stage's operation count (Cost) times its
+	// recomputation: the sum, over the distinct reads of its array in its
+	// consumers (reads of one element are one: code generation evaluates
+	// them once), of how many consumer instances read each element
+	// (readWeight: 2 along a dimension read at floor(i/2)). It does not
+	// apply when one consumer reads each element once, or to a copy.
+	// Zero means DefaultMaxCost.
 	MaxCost int
 }
 
@@ -133,25 +137,34 @@ func (w *work) try(i, maxCost int) (Stage, bool, error) {
 		}
 	}
 	var into []int
-	reads, oneToOne := 0, true
+	weight, bounded, single := 0, true, true
 	for j, t := range w.stmts {
 		if t == nil || j == i {
 			continue
 		}
-		n, inj := distinctReads(t, a.Name)
-		if n == 0 {
+		reads := distinctReads(t, a.Name)
+		if len(reads) == 0 {
 			continue
 		}
-		if w.pos[j] == nil || *w.pos[j] <= here {
+		if w.pos[j] == nil || *w.pos[j] <= here || usedAsIndex(t, a.Name) {
 			return Stage{}, false, nil
 		}
-		reads += n
-		oneToOne = oneToOne && inj
+		for _, r := range reads {
+			rw, ok, err := readWeight(t, r)
+			if err != nil {
+				return Stage{}, false, err
+			}
+			weight, bounded = weight+rw, bounded && ok
+		}
+		single = single && len(reads) == 1 && oneToOne(reads[0].Index, len(t.Iters))
 		into = append(into, j)
 	}
-	// One consumer reading each element once computes nothing twice;
-	// otherwise the recomputation must be cheap.
-	if len(into) == 0 || !(len(into) == 1 && oneToOne) && cost*reads > maxCost {
+	switch {
+	case len(into) == 0:
+		return Stage{}, false, nil
+	case len(into) == 1 && single, cost == 0:
+		// Nothing computed twice, or nothing computed: a copy.
+	case !bounded || cost*weight > maxCost:
 		return Stage{}, false, nil
 	}
 	if ok, err := w.covered(i, a.Name); err != nil || !ok {

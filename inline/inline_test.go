@@ -127,11 +127,13 @@ func TestRules(t *testing.T) {
   for (int j = 0; j < n; j++) c[j] = in[j] * 2.0f;
   for (int i = 0; i < n; i++) out[i] = c[i];
 }`, nil},
+		// C's / truncates: i / 4 is not read as a 4× upsampling, whose
+		// recomputation the rules could bound, so it stays.
 		{"upsampled", `void f(int n, float in[n + 2], float out[4 * n]) {
   float c[n + 1];
   for (int j = 0; j < n + 1; j++) c[j] = in[j] + in[j + 1];
   for (int i = 0; i < 4 * n; i++) out[i] = c[i / 4] + c[i / 4 + 1];
-}`, []string{"S0"}},
+}`, nil},
 		{"a chain", `void f(int n, float in[n], float out[n]) {
   float a[n], b[n];
   for (int j = 0; j < n; j++) a[j] = in[j] + 1.0f;

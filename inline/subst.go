@@ -93,31 +93,64 @@ func readsArray(e scop.Expr, array string) bool {
 	return false
 }
 
-// distinctReads counts the elements of array that s reads (in its value
-// and write subscripts), reads with the same subscripts once, and reports
-// whether there is one and different instances of s read different
-// elements with it (subscripts naming every iterator once, plus
-// constants).
-func distinctReads(s *scop.Stmt, array string) (n int, injective bool) {
-	seen := map[string]*scop.Read{}
-	count := func(e scop.Expr) {
+// distinctReads returns the reads of array in s (in its value and write
+// subscripts), one per distinct subscript list: code generation evaluates
+// reads of one element once.
+func distinctReads(s *scop.Stmt, array string) []*scop.Read {
+	seen := map[string]bool{}
+	var out []*scop.Read
+	collect := func(e scop.Expr) {
 		for _, r := range scop.Reads(e) {
-			if r.Array == array {
-				seen[r.String()] = r
+			if r.Array == array && !seen[r.String()] {
+				seen[r.String()] = true
+				out = append(out, r)
 			}
 		}
 	}
-	count(s.Value)
+	collect(s.Value)
 	for _, x := range s.Write.Index {
-		count(x)
+		collect(x)
 	}
-	if len(seen) != 1 {
-		return len(seen), false
+	return out
+}
+
+// readWeight bounds how many instances of s read each element through r:
+// a subscript i + c reads a new element per instance along i, one
+// floor((i + c)/k) the same element k times; an iterator no subscript
+// names must have one value in s's domain. bounded is false otherwise
+// (a reduction's broadcast, a modulo, a non-affine subscript).
+func readWeight(s *scop.Stmt, r *scop.Read) (w int, bounded bool, err error) {
+	named := make([]bool, len(s.Iters))
+	w = 1
+	for _, x := range r.Index {
+		k := int64(1)
+		if d, ok := x.(*scop.Binary); ok && d.Op == scop.FloorDiv {
+			if c, ok := scop.ConstInt(d.Y); ok && c > 0 && c <= 1<<10 {
+				x, k = d.X, c
+			}
+		}
+		it, _, ok := linear(x)
+		if !ok {
+			return 0, false, nil
+		}
+		if it == nil {
+			continue // a constant subscript
+		}
+		if it.Index < 0 || it.Index >= len(named) || named[it.Index] {
+			return 0, false, nil
+		}
+		named[it.Index] = true
+		w *= int(k)
 	}
-	for _, r := range seen {
-		injective = oneToOne(r.Index, len(s.Iters))
+	for i, ok := range named {
+		if ok {
+			continue
+		}
+		if _, fixed, err := s.Domain.DimValue(i); err != nil || !fixed {
+			return 0, false, err
+		}
 	}
-	return 1, injective
+	return w, true, nil
 }
 
 // oneToOne reports whether subscripts name each of n iterators once, each
@@ -263,4 +296,22 @@ func rewriteAll(es []scop.Expr, f func(scop.Expr) scop.Expr) ([]scop.Expr, bool)
 		changed = changed || out[i] != x
 	}
 	return out, changed
+}
+
+// usedAsIndex reports whether s reads array inside a subscript (a gather
+// through an index array, or a data-dependent write).
+func usedAsIndex(s *scop.Stmt, array string) bool {
+	found := false
+	check := func(e scop.Expr) {
+		for _, r := range scop.Reads(e) {
+			for _, x := range r.Index {
+				found = found || readsArray(x, array)
+			}
+		}
+	}
+	check(s.Value)
+	for _, x := range s.Write.Index {
+		found = found || readsArray(x, array)
+	}
+	return found
 }
