@@ -149,14 +149,17 @@ func (w *work) try(i, maxCost int) (Stage, bool, error) {
 		if w.pos[j] == nil || *w.pos[j] <= here || usedAsIndex(t, a.Name) {
 			return Stage{}, false, nil
 		}
-		for _, r := range reads {
-			rw, ok, err := readWeight(t, r)
+		// Reads that differ only in constant subscripts (the channels of
+		// an image) touch disjoint elements: each group counts once.
+		groups := readGroups(reads)
+		for _, g := range groups {
+			rw, ok, err := readWeight(t, g[0])
 			if err != nil {
 				return Stage{}, false, err
 			}
 			weight, bounded = weight+rw, bounded && ok
 		}
-		single = single && len(reads) == 1 && oneToOne(reads[0].Index, len(t.Iters))
+		single = single && len(groups) == 1 && oneToOne(variable(groups[0][0].Index), len(t.Iters))
 		into = append(into, j)
 	}
 	switch {

@@ -1,6 +1,10 @@
 package inline
 
-import "tilefuse/scop"
+import (
+	"strings"
+
+	"tilefuse/scop"
+)
 
 // offsetIter is a write subscript iterator + constant.
 type offsetIter struct {
@@ -314,4 +318,41 @@ func usedAsIndex(s *scop.Stmt, array string) bool {
 		found = found || readsArray(x, array)
 	}
 	return found
+}
+
+// variable returns the subscripts that are not constants.
+func variable(subscripts []scop.Expr) []scop.Expr {
+	var out []scop.Expr
+	for _, x := range subscripts {
+		if it, _, ok := linear(x); ok && it == nil {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// readGroups groups distinct reads by their subscripts with the constant
+// ones left out, in the order of their first members.
+func readGroups(reads []*scop.Read) [][]*scop.Read {
+	var out [][]*scop.Read
+	at := map[string]int{}
+	for _, r := range reads {
+		var key []string
+		for _, x := range r.Index {
+			if it, _, ok := linear(x); ok && it == nil {
+				key = append(key, "_")
+			} else {
+				key = append(key, x.String())
+			}
+		}
+		k := strings.Join(key, ",")
+		if i, ok := at[k]; ok {
+			out[i] = append(out[i], r)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, []*scop.Read{r})
+	}
+	return out
 }
