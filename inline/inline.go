@@ -89,11 +89,7 @@ func newWork(p *scop.Program) (*work, error) {
 		if s.Schedule.Space().NOut() == 0 {
 			continue
 		}
-		times, err := s.Schedule.IntersectDomain(s.Domain)
-		if err != nil {
-			return nil, err
-		}
-		rng, err := times.Range()
+		rng, err := s.Times()
 		if err != nil {
 			return nil, err
 		}

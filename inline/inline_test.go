@@ -52,14 +52,23 @@ func execute(t *testing.T, e polymage.Entry, p *scop.Program) map[string]*scop.B
 	if err != nil {
 		t.Fatal(err)
 	}
-	bufs, err := refexec.Alloc(p, e.Small)
+	return liveOuts(t, p, e.Small, func(bufs map[string]*scop.Buffer) {
+		for name, b := range in {
+			bufs[name] = b
+		}
+	})
+}
+
+// liveOuts runs p with the inputs fill puts in its buffers and returns
+// its live-out arrays.
+func liveOuts(t *testing.T, p *scop.Program, params map[string]int64, fill func(map[string]*scop.Buffer)) map[string]*scop.Buffer {
+	t.Helper()
+	bufs, err := refexec.Alloc(p, params)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, b := range in {
-		bufs[name] = b
-	}
-	if err := refexec.Run(p, e.Small, bufs); err != nil {
+	fill(bufs)
+	if err := refexec.Run(p, params, bufs); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]*scop.Buffer{}
@@ -173,23 +182,11 @@ func TestRules(t *testing.T) {
 // run executes p on seeded inputs and returns its live-out arrays.
 func run(t *testing.T, p *scop.Program, params map[string]int64) map[string]*scop.Buffer {
 	t.Helper()
-	bufs, err := refexec.Alloc(p, params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, a := range p.Arrays {
-		if a.LiveIn {
-			bufs[a.Name].Fill(uint64(i + 1))
+	return liveOuts(t, p, params, func(bufs map[string]*scop.Buffer) {
+		for i, a := range p.Arrays {
+			if a.LiveIn {
+				bufs[a.Name].Fill(uint64(i + 1))
+			}
 		}
-	}
-	if err := refexec.Run(p, params, bufs); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]*scop.Buffer{}
-	for _, a := range p.Arrays {
-		if a.LiveOut {
-			out[a.Name] = bufs[a.Name]
-		}
-	}
-	return out
+	})
 }

@@ -70,11 +70,7 @@ func newOrigBuilder(p *scop.Program) (*origBuilder, error) {
 		if s.Schedule.Space().NOut() != b.width {
 			return nil, fmt.Errorf("scheduler: statement %s has a schedule of %d dimensions, not %d", s.Name, s.Schedule.Space().NOut(), b.width)
 		}
-		times, err := s.Schedule.IntersectDomain(s.Domain)
-		if err != nil {
-			return nil, err
-		}
-		rng, err := times.Range()
+		rng, err := s.Times()
 		if err != nil {
 			return nil, err
 		}

@@ -92,6 +92,16 @@ type Stmt struct {
 	Reads, Writes []Access
 }
 
+// Times is the set of schedule positions the statement's instances run
+// at: its schedule applied to its domain.
+func (s *Stmt) Times() (presburger.Set, error) {
+	m, err := s.Schedule.IntersectDomain(s.Domain)
+	if err != nil {
+		return presburger.Set{}, err
+	}
+	return m.Range()
+}
+
 // Access is an access relation from a statement's domain to an array's
 // elements. May marks an over-approximation: a data-dependent subscript.
 type Access struct {
