@@ -82,15 +82,26 @@ func TestRunInterrupted(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	scripts := t.TempDir()
+	started := filepath.Join(scripts, "started")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cfg := Config{
 		Suite: "test", Baseline: "none", Threads: 1, Repeat: 2, Toolchain: tc, Context: ctx,
 		Strategies: []compiler.Strategy{compiler.None},
-		Peers:      []PeerSpec{{Name: "slow", CC: script(t, scripts, "slowcc", "exec sleep 60\n"), Flags: []string{"-O2"}}},
+		Peers:      []PeerSpec{{Name: "slow", CC: script(t, scripts, "slowcc", "touch "+started+"\nexec sleep 60\n"), Flags: []string{"-O2"}}},
 	}
-	timer := time.AfterFunc(time.Second, cancel)
-	defer timer.Stop()
+	// Cancel once the peer's compiler runs, not after a fixed time: on a
+	// loaded machine the tilefuse column's own cc could still be running,
+	// and a cc killed mid-link leaves its temporary files behind.
+	go func() {
+		for ctx.Err() == nil {
+			if _, err := os.Stat(started); err == nil {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
 	start := time.Now()
 	benches := []*Benchmark{
 		{Name: "k", Source: "k.c", Size: "n=100", Prog: p, Func: "k", Params: map[string]int64{"n": 100}},
