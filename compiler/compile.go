@@ -44,7 +44,8 @@ type Result struct {
 	// initialized: the temporaries every read of which has a source
 	// (known when post-tiling fusion computed the dataflow).
 	initialized map[string]bool
-	// AST is the generated code; Module the emitted LLVM IR.
+	// AST is the generated code; Module the emitted LLVM IR. Both name
+	// Program's statements: execute AST with Program, not Source.
 	AST    ast.Node
 	Module *emit.Module
 	// Times is the wall time of each stage, indexed by Stage.

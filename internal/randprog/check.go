@@ -194,7 +194,7 @@ func (c *Checker) Check(p *Program) ([]Failure, Stats) {
 		}
 		start = time.Now()
 		got := clone(in)
-		_, err = interp.Run(prog, r.AST, p.Params, got)
+		_, err = interp.Run(r.Program, r.AST, p.Params, got)
 		st.Interp += time.Since(start)
 		if err != nil {
 			out = append(out, fail(co, "interp", err)...)
