@@ -50,8 +50,10 @@ refused with a pair of instances (exit status 1) unless --unchecked is
 given. 'tilefuse run' takes the same flags.
 
 --fuse post is post-tiling fusion ('tilefuse explain' shows its
-decisions): the live-out spaces are tiled (default 32 rows by 256
-columns, outer members of constant extent up to 8, such as an image's
+decisions): the cheap pointwise stages are first inlined into their
+consumers (--inline=false keeps them), then the live-out spaces are
+tiled (default 32 rows by 256 columns, outer members of constant
+extent up to 8, such as an image's
 channels, whole, others 1) and their producers are computed inside each
 tile, in tile-local buffers. --max-recompute R (default 1.5) keeps a
 producer out of the tiles when they would run more than R times its
