@@ -12,7 +12,14 @@
 // suffixes, then /usr/lib/llvm-14/bin, always as a pair) and a C compiler
 // (cc, then gcc); the error names the Debian packages to install (llvm-14,
 // gcc). Object builds IR into an object file: opt -O3 -mcpu=native, then
-// llc -O3 -mcpu=native -relocation-model=pic -filetype=obj. Executables
+// llc -O3 -mcpu=native -relocation-model=pic -filetype=obj. A large
+// module (over 96 KiB of IR with several functions) is built in pieces
+// when llvm-split (beside opt) and objcopy are found: llvm-split cuts it
+// into four modules per CPU, opt and llc build them on one worker per
+// CPU, largest first, "cc -r" joins the objects and objcopy makes local
+// again every symbol the source did not export. opt and llc are
+// single-threaded, and this roughly halves the build of a post-tiling
+// fusion pipeline on two cores. Executables
 // are linked by cc with -fopenmp (libgomp, for the GOMP calls of
 // parallel loops), -lm and -ldl.
 //

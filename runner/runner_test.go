@@ -75,7 +75,8 @@ func TestFindToolchainMissing(t *testing.T) {
 }
 
 func TestFindToolchainOrder(t *testing.T) {
-	have := map[string]bool{"opt-14": true, "llc-14": true, "llc": true, "/l/opt": true, "/l/llc": true, "gcc": true}
+	have := map[string]bool{"opt-14": true, "llc-14": true, "llc": true, "/l/opt": true, "/l/llc": true, "gcc": true,
+		"llvm-split-14": true, "/l/llvm-split": true, "objcopy": true}
 	look := func(name string) (string, error) {
 		if have[name] {
 			return name, nil
@@ -87,12 +88,17 @@ func TestFindToolchainOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A lone plain llc does not pair with opt-14.
-	if tc.Opt != "opt-14" || tc.LLC != "llc-14" || tc.CC != "gcc" {
-		t.Errorf("found %+v, want opt-14, llc-14 and gcc", tc)
+	if tc.Opt != "opt-14" || tc.LLC != "llc-14" || tc.CC != "gcc" || tc.Split != "llvm-split-14" || tc.ObjCopy != "objcopy" {
+		t.Errorf("found %+v, want opt-14, llc-14, llvm-split-14, gcc and objcopy", tc)
 	}
+	// llvm-split comes from where opt is, or not at all.
 	delete(have, "opt-14")
-	if tc, err = findToolchain(look, "/l"); err != nil || tc.Opt != "/l/opt" || tc.LLC != "/l/llc" {
+	if tc, err = findToolchain(look, "/l"); err != nil || tc.Opt != "/l/opt" || tc.LLC != "/l/llc" || tc.Split != "/l/llvm-split" {
 		t.Errorf("found %+v (%v), want the tools of /l", tc, err)
+	}
+	delete(have, "/l/llvm-split")
+	if tc, err = findToolchain(look, "/l"); err != nil || tc.Split != "" {
+		t.Errorf("found %+v (%v), want no llvm-split", tc, err)
 	}
 }
 

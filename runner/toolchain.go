@@ -23,6 +23,11 @@ type Toolchain struct {
 	CC string
 	// CPU is passed as -mcpu to opt and llc; empty means "native".
 	CPU string
+	// Split (llvm-split, from where opt is) and ObjCopy (binutils'
+	// objcopy), when both are found, let a large module build in pieces
+	// on Jobs workers (zero: one per CPU); without them it builds whole.
+	Split, ObjCopy string
+	Jobs           int
 }
 
 // llvmDir is where Debian's llvm-14 package keeps its unsuffixed tools.
@@ -57,8 +62,15 @@ func findToolchain(look func(string) (string, error), dir string) (*Toolchain, e
 		l, err2 := look(names[1])
 		if err1 == nil && err2 == nil {
 			tc.Opt, tc.LLC = o, l
+			split := filepath.Join(filepath.Dir(o), "llvm-split"+strings.TrimPrefix(filepath.Base(o), "opt"))
+			if s, err := look(split); err == nil {
+				tc.Split = s
+			}
 			break
 		}
+	}
+	if p, err := look("objcopy"); err == nil {
+		tc.ObjCopy = p
 	}
 	for _, name := range []string{"cc", "gcc"} {
 		if p, err := look(name); err == nil {
@@ -107,8 +119,9 @@ func (tc *Toolchain) VerifyIR(ir string) error {
 }
 
 // Object builds ir into the object file obj: opt -O3, then llc -O3 with
-// position-independent code, both for the CPU tc.CPU. obj appears only
-// when the build succeeds.
+// position-independent code, both for the CPU tc.CPU; a large module is
+// built in pieces on several cores (objectSplit). obj appears only when
+// the build succeeds.
 func (tc *Toolchain) Object(ir, obj string) error {
 	return tc.object(context.Background(), ir, obj)
 }
@@ -125,16 +138,16 @@ func (tc *Toolchain) object(ctx context.Context, ir, obj string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	ll, bc := filepath.Join(dir, "m.ll"), filepath.Join(dir, "m.bc")
+	ll, tmp := filepath.Join(dir, "m.ll"), filepath.Join(dir, "m.o")
 	if err := os.WriteFile(ll, []byte(ir), 0o644); err != nil {
 		return err
 	}
-	mcpu := "-mcpu=" + tc.cpu()
-	if err := ctool.Run(ctx, nil, tc.Opt, "-O3", mcpu, ll, "-o", bc); err != nil {
-		return err
+	if tc.canSplit(ir) {
+		err = tc.objectSplit(ctx, dir, ll, ir, tmp)
+	} else {
+		err = tc.optLLC(ctx, ll, filepath.Join(dir, "m.bc"), tmp)
 	}
-	tmp := filepath.Join(dir, "m.o")
-	if err := ctool.Run(ctx, nil, tc.LLC, "-O3", mcpu, "-relocation-model=pic", "-filetype=obj", bc, "-o", tmp); err != nil {
+	if err != nil {
 		return err
 	}
 	return install(tmp, obj)
