@@ -192,7 +192,7 @@ func (r *Result) run(s Stage) (err error) {
 		r.Module, err = emit.Emit(r.Program, r.AST, emit.Options{
 			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel,
 			Dynamic: r.Options.Dynamic, ThreadSizes: r.Options.GPU.Threads, BlockSizes: r.Options.GPU.Blocks,
-			Initialized: r.initialized,
+			Initialized: r.initialized, Cold: coldStatements(r.Program, r.Options.Estimate),
 		})
 	}
 	return err

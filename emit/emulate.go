@@ -116,7 +116,7 @@ func (emulator) launch(g *gpuGen, fs *fnState, ev *env, k *kgen, capt capture, g
 			return
 		}
 		iter := fmt.Sprintf("block.%c", "xyz"[d])
-		fs.loop(inner, iter, i64(0), subNSW(fs.cur, grid[d], i64(1)), 1, nil, false, func(in *env) {
+		fs.loop(inner, iter, i64(0), subNSW(fs.cur, grid[d], i64(1)), 1, nil, hintNone, func(in *env) {
 			fs.cur.NewStore(in.iters[iter], fs.field(st, ctx, n+d))
 			blocks(d-1, in)
 		})

@@ -89,7 +89,7 @@ func (g *gpuGen) host(fs *fnState, ev *env, n ast.Node) {
 			fail("loop over %s with stride %d", n.Iter, n.Stride)
 		}
 		lo, hi := fs.aexpr(ev, n.Lower), fs.aexpr(ev, n.Upper)
-		fs.loop(ev, n.Iter, lo, hi, n.Stride, nil, false, func(inner *env) { g.host(fs, inner, n.Body) })
+		fs.loop(ev, n.Iter, lo, hi, n.Stride, nil, hintNone, func(inner *env) { g.host(fs, inner, n.Body) })
 	case *ast.If:
 		cond := fs.acond(ev, n.Cond)
 		then, end := fs.newBlock("if.then"), fs.newBlock("if.end")

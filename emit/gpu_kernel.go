@@ -165,7 +165,7 @@ func (k *kgen) block(ev *env, n ast.Node) {
 				k.covered[m.dim] = false
 			} else {
 				lo, hi := fs.aexpr(ev, n.Lower), fs.aexpr(ev, n.Upper)
-				fs.loop(ev, n.Iter, lo, hi, n.Stride, nil, false, body)
+				fs.loop(ev, n.Iter, lo, hi, n.Stride, nil, hintNone, body)
 			}
 		}
 	case *ast.If:

@@ -82,7 +82,7 @@ func (fs *fnState) staticShare(ev *env, n *ast.For, lo, hi value.Value, group *m
 	first := addNSW(b, mulNSW(b, tid, q), b.NewSelect(extra, tid, r))
 	begin := addNSW(b, lo, mulNSW(b, first, s))
 	last := addNSW(b, begin, mulNSW(b, subNSW(b, count, i64(1)), s))
-	fs.loop(ev, n.Iter, begin, last, n.Stride, group, n.Vector, body)
+	fs.loop(ev, n.Iter, begin, last, n.Stride, group, fs.e.hint(n), body)
 }
 
 // dynamicShare asks libgomp for one iteration at a time until none is
@@ -102,7 +102,7 @@ func (fs *fnState) dynamicShare(ev *env, n *ast.For, lo, hi value.Value, group *
 	begin := fs.cur.NewLoad(types.I64, istart)
 	end := fs.cur.NewLoad(types.I64, iend)
 	last := subNSW(fs.cur, end, i64(1))
-	fs.loop(ev, n.Iter, begin, last, n.Stride, group, n.Vector, body)
+	fs.loop(ev, n.Iter, begin, last, n.Stride, group, fs.e.hint(n), body)
 	more := fs.cur.NewCall(nextFn, istart, iend)
 	fs.cur.NewCondBr(fs.cur.NewICmp(enum.IPredNE, more, constant.NewInt(types.I8, 0)), chunk, done)
 	fs.start(done)

@@ -33,11 +33,25 @@ func (s Set) Count() (n int64, err error) {
 	if s.r.with(bud).space.NParam() > 0 {
 		return 0, ErrParametric
 	}
-	return s.r.with(bud).count(), nil
+	return s.r.with(bud).count(countNodeBudget), nil
 }
 
-// count returns the number of integer points of the parameter-free rel r.
-func (r rel) count() int64 {
+// CountWithin is Count with at most maxNodes enumeration nodes (about the
+// points over the extent of the last dimension, more where locals stride
+// it): past them it returns ErrBudget, so a caller that only needs small
+// counts pays little for large sets.
+func (s Set) CountWithin(maxNodes int64) (n int64, err error) {
+	defer catch(&err)
+	bud := newBudget()
+	if s.r.with(bud).space.NParam() > 0 {
+		return 0, ErrParametric
+	}
+	return s.r.with(bud).count(min(maxNodes, countNodeBudget)), nil
+}
+
+// count returns the number of integer points of the parameter-free rel r,
+// enumerating at most maxNodes nodes.
+func (r rel) count(maxNodes int64) int64 {
 	var pieces []*basic
 	for _, b := range r.parts {
 		if b.empty {
@@ -65,7 +79,7 @@ func (r rel) count() int64 {
 		disjoint = append(disjoint, cur...)
 	}
 	budget := &simplex.Budget{Ops: 20 * simplex.DefaultBudget}
-	nodes := int64(countNodeBudget)
+	nodes := maxNodes
 	var total int64
 	for _, p := range disjoint {
 		if !p.allDivsKnown() {

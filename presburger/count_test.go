@@ -85,3 +85,29 @@ func TestCountRandom(t *testing.T) {
 		}
 	}
 }
+
+func TestCountWithin(t *testing.T) {
+	for _, tt := range []struct {
+		set      string
+		maxNodes int64
+		want     int64
+		budget   bool
+	}{
+		{"{ [i, j] : 0 <= i <= 9 and 0 <= j <= 999 }", 100, 10000, false},
+		{"{ [i, j] : 0 <= i <= 999 and 0 <= j <= 9 }", 100, 0, true},
+		{"{ [i, j] : 0 <= i <= 999 and 0 <= j <= 9 }", 10000, 10000, false},
+		{"{ [i, j] : (0 <= i <= 1 or 98 <= i <= 99) and 0 <= j <= 99; [i, j] : 2 <= i <= 97 and (j <= 1 or j >= 98) and 0 <= j <= 99 }", 1000, 4*100 + 96*4, false},
+		{"{ [i] : i mod 2 = 0 and 0 <= i <= 99999 }", 1000, 0, true},
+	} {
+		got, err := parseSetT(t, tt.set).CountWithin(tt.maxNodes)
+		if tt.budget {
+			if !errors.Is(err, ErrBudget) {
+				t.Errorf("CountWithin(%s, %d) = %d, %v; want ErrBudget", tt.set, tt.maxNodes, got, err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("CountWithin(%s, %d) = %d, %v; want %d", tt.set, tt.maxNodes, got, err, tt.want)
+		}
+	}
+}
