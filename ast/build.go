@@ -171,7 +171,10 @@ func Generate(t scheduletree.Tree, opts Options) (n Node, err error) {
 		return r.node, err
 	}
 	r, err := g.node(root.Child(0), stmts, st)
-	return r.node, err
+	if err != nil {
+		return nil, err
+	}
+	return dropHeldGuards(r.node, nil), nil
 }
 
 // avoidParams appends underscores to the iterator prefix while a
