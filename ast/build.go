@@ -3,9 +3,11 @@ package ast
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"tilefuse/presburger"
 	"tilefuse/scheduletree"
@@ -65,8 +67,9 @@ type gen struct {
 	members map[memberKey]presburger.Map
 	// ifs holds what the generated ifs test (see mergeGuards).
 	ifs map[*If]ifInfo
-	// nodes counts the nodes generated (see grow).
-	nodes int
+	// nodes counts the nodes generated (see grow), shared with the
+	// generators of parallelChildren.
+	nodes *atomic.Int64
 }
 
 type memberKey struct {
@@ -126,7 +129,7 @@ func Generate(t scheduletree.Tree, opts Options) (n Node, err error) {
 	if root == nil || root.Kind() != scheduletree.KindDomain {
 		return nil, errors.New("ast: the tree has no domain root")
 	}
-	g := &gen{opts: opts, prefix: opts.Prefix, members: map[memberKey]presburger.Map{}, ifs: map[*If]ifInfo{}}
+	g := &gen{opts: opts, prefix: opts.Prefix, members: map[memberKey]presburger.Map{}, ifs: map[*If]ifInfo{}, nodes: new(atomic.Int64)}
 	if g.prefix == "" {
 		g.prefix = "c"
 	}
@@ -229,6 +232,14 @@ func (g *gen) node(n *scheduletree.Node, stmts []stmt, st *state) (result, error
 	case scheduletree.KindBand:
 		return g.band(n, 0, stmts, st)
 	case scheduletree.KindSequence, scheduletree.KindSet:
+		if st.depth == 0 && n.NumChildren() > 1 && runtime.GOMAXPROCS(0) > 1 {
+			if rs, ok, err := g.parallelChildren(n, stmts, st); err != nil || ok {
+				if err != nil {
+					return result{}, err
+				}
+				return g.blockResult(rs)
+			}
+		}
 		var rs []result
 		for _, c := range n.Children() {
 			r, err := g.node(c, stmts, st)

@@ -38,8 +38,7 @@ func (o Options) maxNodes() int {
 // grow counts a node about to be generated (a loop body, an unrolled copy,
 // a statement) and stops the generation past the limit.
 func (g *gen) grow() {
-	g.nodes++
-	if g.nodes > g.opts.maxNodes() {
+	if g.nodes.Add(1) > int64(g.opts.maxNodes()) {
 		panic(tooLarge{})
 	}
 }

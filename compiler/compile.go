@@ -44,6 +44,10 @@ type Result struct {
 	// initialized: the temporaries every read of which has a source
 	// (known when post-tiling fusion computed the dataflow).
 	initialized map[string]bool
+	// flow is post-tiling fusion's dataflow, computed beside scheduling;
+	// check is the check of its tree, run beside the later stages.
+	flow  *task[*deps.Flow]
+	check *task[struct{}]
 	// AST is the generated code; Module the emitted LLVM IR. Both name
 	// Program's statements: execute AST with Program, not Source.
 	AST    ast.Node
@@ -130,16 +134,37 @@ func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error
 	for s := StageSchedule; s <= last; s++ {
 		start := time.Now()
 		err := r.run(s)
-		r.Times[s] = time.Since(start)
+		r.Times[s] += time.Since(start)
+		if err == nil && s == last {
+			// The tree's check ran beside the later stages: a
+			// compilation succeeds only once it has passed.
+			if err = r.finishCheck(); err != nil {
+				s = StageFuse
+			}
+		}
 		if cerr := ctx.Err(); cerr != nil {
+			r.abandon()
 			return r, fmt.Errorf("compilation stopped during %s: %w", s, cerr)
 		}
 		if err != nil {
+			r.abandon()
 			return r, limitError(err, s)
 		}
 		r.Done = s
 	}
+	r.abandon()
 	return r, nil
+}
+
+// abandon waits for the work still running beside the stages, so that
+// none outlives Compile (its limits and lock).
+func (r *Result) abandon() {
+	if r.flow != nil {
+		r.flow.wait()
+	}
+	if r.check != nil {
+		r.check.wait()
+	}
 }
 
 // inline substitutes the cheap pointwise stages for strategy Post.
@@ -167,6 +192,7 @@ func (r *Result) run(s Stage) (err error) {
 		if err := r.inline(); err != nil {
 			return err
 		}
+		r.startDataflow()
 		return r.schedule()
 	case StageTile:
 		if r.Options.Strategy == Post && r.Options.Tree == nil {
@@ -205,7 +231,8 @@ func (r *Result) fuse() error {
 	if r.Options.Strategy != Post || r.Options.Tree != nil {
 		return nil
 	}
-	flow, err := deps.Dataflow(r.Program)
+	r.startDataflow()
+	flow, err := r.flow.wait()
 	if err != nil {
 		return err
 	}
@@ -221,14 +248,19 @@ func (r *Result) fuse() error {
 	r.Fused, r.Fusion, r.TiledBands = pr.Tree, pr, pr.TileBands
 	r.initialized = initialized(r.Program, flow)
 	// Every post tree is checked, not assumed legal: each read must find
-	// its producer's value in its tile.
-	vs, err := scheduler.CheckFlow(pr.Tree, r.Program, flow)
-	if err != nil {
-		return fmt.Errorf("checking the post-tiling fusion tree: %w", err)
-	}
-	if len(vs) > 0 {
-		return fmt.Errorf("post-tiling fusion built an illegal tree (a bug in tilefuse, please report it): %v", vs[0])
-	}
+	// its producer's value in its tile. The check runs beside the later
+	// stages; Compile fails if it does.
+	tree, prog := pr.Tree, r.Program
+	r.check = goTask(StageFuse, func() (struct{}, error) {
+		vs, err := scheduler.CheckFlow(tree, prog, flow)
+		if err != nil {
+			return struct{}{}, fmt.Errorf("checking the post-tiling fusion tree: %w", err)
+		}
+		if len(vs) > 0 {
+			return struct{}{}, fmt.Errorf("post-tiling fusion built an illegal tree (a bug in tilefuse, please report it): %v", vs[0])
+		}
+		return struct{}{}, nil
+	})
 	return nil
 }
 
