@@ -1,21 +1,16 @@
 package ast_test
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"tilefuse/ast"
+	"tilefuse/internal/golden"
 	"tilefuse/presburger"
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // Tree builders for the hand-written cases.
 
@@ -310,18 +305,5 @@ func TestGoldenSkippedAndGuard(t *testing.T) {
 // checkGolden compares got with testdata/file (go test -update writes it).
 func checkGolden(t *testing.T, file, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", file)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update writes it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s differs (-want +got):\n%s", path, diff)
-	}
+	golden.Check(t, filepath.Join("testdata", file), got)
 }

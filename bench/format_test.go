@@ -4,17 +4,15 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"tilefuse/internal/golden"
+)
 
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
 
@@ -100,20 +98,7 @@ func TestGolden(t *testing.T) {
 				if err := f.write(&b, tc.table); err != nil {
 					t.Fatal(err)
 				}
-				golden := filepath.Join("testdata", tc.name+"."+f.ext+".golden")
-				if *update {
-					if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(golden)
-				if err != nil {
-					t.Fatalf("%v (run go test -update to create it)", err)
-				}
-				if diff := cmp.Diff(string(want), b.String()); diff != "" {
-					t.Errorf("%s (-want +got):\n%s", golden, diff)
-				}
+				golden.Check(t, filepath.Join("testdata", tc.name+"."+f.ext+".golden"), b.String())
 			})
 		}
 	}

@@ -3,21 +3,18 @@ package draw
 import (
 	"context"
 	"encoding/xml"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tilefuse/compiler"
 	"tilefuse/frontend/cparse"
+	"tilefuse/internal/golden"
 	"tilefuse/pipelines"
 	"tilefuse/polybench"
 	"tilefuse/scop"
 	"tilefuse/tiling"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // elem is an XML element with its attributes and children.
 type elem struct {
@@ -81,22 +78,9 @@ func parseSVG(t *testing.T, s string) elem {
 }
 
 // golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
+func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./draw -update to write it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the output (run go test ./draw -update if the change is intended)", path)
-	}
+	golden.Check(t, filepath.Join("testdata", name), got)
 }
 
 func compile(t *testing.T, p *scop.Program, s compiler.Strategy, sizes ...int64) *compiler.Result {

@@ -86,7 +86,7 @@ func TestTilesBlur(t *testing.T) {
 	if n := len(root.find("g", "points", "producer")); n != 1 {
 		t.Errorf("%d producer panels, want 1", n)
 	}
-	golden(t, "blur_tiles.svg", svg)
+	checkGolden(t, "blur_tiles.svg", svg)
 }
 
 // TestTilesJacobi2D: jacobi-2d's band is skewed (t, 2t + i, 2t + j): in
@@ -127,7 +127,7 @@ func TestTilesJacobi2D(t *testing.T) {
 	if len(root.find("g", "points", "producer")) != 0 {
 		t.Errorf("jacobi-2d has no fused producer, but producer panels are drawn")
 	}
-	golden(t, "jacobi2d_tiles.svg", svg)
+	checkGolden(t, "jacobi2d_tiles.svg", svg)
 }
 
 func TestTilesErrors(t *testing.T) {

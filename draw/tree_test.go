@@ -59,14 +59,14 @@ func TestTreeSVG(t *testing.T) {
 			t.Errorf("a band's heading lacks its flags: %q", b.find("text", "head")[0].Text)
 		}
 	}
-	golden(t, "blur_tree.svg", svg)
+	checkGolden(t, "blur_tree.svg", svg)
 
 	dot := TreeDOT(tree, "blur")
 	edgeLine := regexp.MustCompile(`(?m)^  n\d+ -> n\d+;$`)
 	if !strings.HasPrefix(dot, "digraph schedule {") || len(edgeLine.FindAllString(dot, -1)) != total-1 || strings.Count(dot, "tooltip=") != total {
 		t.Errorf("DOT output:\n%s", dot)
 	}
-	golden(t, "blur_tree.dot", dot)
+	checkGolden(t, "blur_tree.dot", dot)
 }
 
 func TestAbbreviate(t *testing.T) {

@@ -2,15 +2,14 @@ package scheduletree
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"tilefuse/internal/golden"
+)
 
 // goldenTrees are the fixtures and a few edited trees.
 func goldenTrees(t *testing.T) map[string]Tree {
@@ -33,22 +32,9 @@ func goldenTrees(t *testing.T) map[string]Tree {
 	return trees
 }
 
-func golden(t *testing.T, file string, got []byte) {
+func checkGolden(t *testing.T, file string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", file)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s\nwant\n%s", file, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", file), string(got))
 }
 
 func sortedNames(m map[string]Tree) []string {
@@ -69,7 +55,7 @@ func TestJSONGoldenAndRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, name+".json", data)
+			checkGolden(t, name+".json", data)
 			back, err := Unmarshal(data)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, data)

@@ -16,7 +16,7 @@ func TestYAMLGoldenAndRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, name+".yaml", data)
+			checkGolden(t, name+".yaml", data)
 			back, err := UnmarshalYAML(data)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, data)

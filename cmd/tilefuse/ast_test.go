@@ -7,8 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"tilefuse/internal/golden"
 	"tilefuse/internal/trace"
 	"tilefuse/polybench"
 	"tilefuse/scop/charness"
@@ -48,16 +47,7 @@ func TestASTGolden(t *testing.T) {
 			args := append([]string{"ast"}, tc.args...)
 			stdout, stderr, status := runCmd("", args...)
 			got := transcript(stdout, stderr, status)
-			golden := filepath.Join("testdata", "ast", tc.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			} else if want, err := os.ReadFile(golden); err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			} else if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s (-want +got):\n%s", golden, diff)
-			}
+			golden.Check(t, filepath.Join("testdata", "ast", tc.name+".golden"), got)
 			if status != exitOK && (status != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1) {
 				t.Errorf("a failure must be exit status 2 and one line on stderr: status %d, stdout %q, stderr %q", status, stdout, stderr)
 			}

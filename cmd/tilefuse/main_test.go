@@ -2,18 +2,14 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"tilefuse/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of TestGolden")
 
 // runCmd runs the command line in-process.
 func runCmd(stdin string, args ...string) (stdout, stderr string, status int) {
@@ -45,20 +41,7 @@ func TestGolden(t *testing.T) {
 			// file as a user would type it.
 			stdout, stderr, status := runCmd("", "calc", f)
 			got := transcript(stdout, stderr, status)
-			golden := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s (-want +got):\n%s", f, diff)
-			}
+			golden.Check(t, filepath.Join("testdata", name+".golden"), got)
 		})
 	}
 }

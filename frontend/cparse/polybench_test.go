@@ -1,18 +1,15 @@
 package cparse_test
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"tilefuse/frontend/cparse"
+	"tilefuse/internal/golden"
 	"tilefuse/polybench"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestPolyBench parses every PolyBench/C 4.2.1 kernel as the C
 // preprocessor leaves it.
@@ -56,20 +53,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := p.String()
-			path := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s (-want +got):\n%s", path, diff)
-			}
+			golden.Check(t, filepath.Join("testdata", name+".golden"), got)
 		})
 	}
 }
