@@ -29,7 +29,9 @@ the loops (as 'tilefuse ast') and emits one function. -o OUT writes OUT.ll
 (the IR, for LLVM 14's opt and llc) and OUT.h (a C header declaring the
 function); with -c it builds the IR (opt -O3, llc -O3, -mcpu=native) and
 writes the object file OUT instead, which needs opt and llc (Debian
-package llvm-14). Nothing is written unless compilation succeeds.
+package llvm-14); a large module is built in pieces on every core
+(llvm-split, then objcopy keeps only the function global). Nothing is
+written unless compilation succeeds.
 
 The function has the C signature of the source function: size parameters
 as int, arrays as pointers, floating scalars by value, in the source's
