@@ -143,22 +143,22 @@ func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error
 			}
 		}
 		if cerr := ctx.Err(); cerr != nil {
-			r.abandon()
+			r.joinBackground()
 			return r, fmt.Errorf("compilation stopped during %s: %w", s, cerr)
 		}
 		if err != nil {
-			r.abandon()
+			r.joinBackground()
 			return r, limitError(err, s)
 		}
 		r.Done = s
 	}
-	r.abandon()
+	r.joinBackground()
 	return r, nil
 }
 
-// abandon waits for the work still running beside the stages, so that
-// none outlives Compile (its limits and lock).
-func (r *Result) abandon() {
+// joinBackground waits for the work still running beside the stages, so
+// that none outlives Compile (its limits and lock), on every return.
+func (r *Result) joinBackground() {
 	if r.flow != nil {
 		r.flow.wait()
 	}
