@@ -103,6 +103,9 @@ func (c *stmtCtx) truncDiv(op scop.BinOp, x, y value.Value, t scop.ElemType) val
 // sign differs from y's.
 func (c *stmtCtx) floorDiv(op scop.BinOp, x, y value.Value, t scop.ElemType) value.Value {
 	b := c.b()
+	if k, ok := y.(*constant.Int); ok && k.X.IsInt64() && k.X.Int64() > 0 {
+		return c.floorDivConst(op, x, k.X.Int64(), t)
+	}
 	x, y = c.toI64(x, t), c.toI64(y, t)
 	var m1 value.Value
 	if t.Bits() == 64 && !notMinusOne(y) {
@@ -126,6 +129,32 @@ func (c *stmtCtx) floorDiv(op scop.BinOp, x, y value.Value, t scop.ElemType) val
 		out = b.NewTrunc(out, llType(t))
 	}
 	return out
+}
+
+// floorDivConst is floor division or modulo by a positive constant k at
+// t's own width, where nothing can overflow: an arithmetic shift and a
+// mask when k is a power of two (exact for every two's complement x),
+// else sdiv and srem with the remainder moved up into [0, k). Narrow
+// image values then stay narrow and vectorize at their width.
+func (c *stmtCtx) floorDivConst(op scop.BinOp, x value.Value, k int64, t scop.ElemType) value.Value {
+	b := c.b()
+	if k&(k-1) == 0 {
+		n := int64(0)
+		for 1<<uint(n) < k {
+			n++
+		}
+		if op == scop.FloorDiv {
+			return b.NewAShr(x, intConst(t, n))
+		}
+		return b.NewAnd(x, intConst(t, k-1))
+	}
+	kc := intConst(t, k)
+	r := b.NewSRem(x, kc)
+	neg := b.NewICmp(enum.IPredSLT, r, intConst(t, 0))
+	if op == scop.Mod {
+		return b.NewAdd(r, b.NewSelect(neg, kc, intConst(t, 0)))
+	}
+	return b.NewSub(b.NewSDiv(x, kc), b.NewZExt(neg, llType(t)))
 }
 
 // shift is << or >>: C promotes a narrow operand to int, so a count up

@@ -23,6 +23,10 @@ type stmtCtx struct {
 	env  *env
 	args []value.Value // the instance's iterator values, i64
 	what string        // "statement S0", for errors
+	// forms and bases, in a strip-mined loop (env.strip), are the
+	// iterators' coefficients of q and values at q = 0.
+	forms stripForms
+	bases []value.Value
 }
 
 func (c *stmtCtx) b() *ir.Block { return c.fs.cur }
@@ -62,6 +66,11 @@ func (c *stmtCtx) val(e scop.Expr) value.Value {
 	case *scop.Unary:
 		return c.unary(e)
 	case *scop.Binary:
+		if c.env.strip != nil && (e.Op == scop.FloorDiv || e.Op == scop.Mod) {
+			if v, ok := c.stripValue(e); ok {
+				return c.fromI64(v, t)
+			}
+		}
 		return c.binary(e)
 	case *scop.Select:
 		return c.sel(e)
@@ -151,6 +160,11 @@ func (c *stmtCtx) subscript(x scop.Expr) value.Value {
 	}
 	if (t == scop.I32 || t == scop.I64) && c.isAffine(x, t) {
 		return c.affine(x)
+	}
+	if c.env.strip != nil {
+		if v, ok := c.stripValue(x); ok {
+			return v
+		}
 	}
 	return c.toI64(c.val(x), t)
 }

@@ -100,11 +100,13 @@ type env struct {
 	iters  map[string]value.Value // loop iterators, i64
 	params map[string]value.Value // size parameters, i64
 	arrays map[string]*binding
+	// strip, inside a strip-mined loop's body copy, is that loop.
+	strip *strip
 }
 
 // clone copies the maps: a loop body or branch binds names of its own.
 func (v *env) clone() *env {
-	c := &env{iters: map[string]value.Value{}, params: v.params, arrays: map[string]*binding{}}
+	c := &env{iters: map[string]value.Value{}, params: v.params, arrays: map[string]*binding{}, strip: v.strip}
 	for k, x := range v.iters {
 		c.iters[k] = x
 	}

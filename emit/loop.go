@@ -28,7 +28,14 @@ func (fs *fnState) forLoop(ev *env, n *ast.For) {
 	if n.Vector {
 		group = fs.e.def(true)
 	}
-	fs.loop(ev, n.Iter, lo, hi, n.Stride, group, fs.e.hint(n), func(inner *env) { fs.node(inner, n.Body) })
+	hint := fs.e.hint(n)
+	if hint != hintCold {
+		if k := fs.stripLength(n); k > 1 {
+			fs.stripLoop(ev, n, lo, hi, k, group, hint)
+			return
+		}
+	}
+	fs.loop(ev, n.Iter, lo, hi, n.Stride, group, hint, func(inner *env) { fs.node(inner, n.Body) })
 }
 
 // loopHint is what a loop's metadata asks of LLVM's loop optimizers.

@@ -67,6 +67,9 @@ func (fs *fnState) user(ev *env, u *ast.User) {
 	for _, a := range u.Args {
 		c.args = append(c.args, fs.aexpr(ev, a))
 	}
+	if ev.strip != nil {
+		c.stripArgs(u)
+	}
 	v := c.val(s.Value)
 	b, addr := c.addr(s.Write)
 	if t := s.Value.Type(); t != b.elem {

@@ -1,0 +1,102 @@
+package emit
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"tilefuse/ast"
+	"tilefuse/frontend/dsl"
+	"tilefuse/scheduler"
+	"tilefuse/scop"
+	"tilefuse/scop/charness"
+	"tilefuse/scop/refexec"
+)
+
+// stripPipeline has stages that divide the innermost coordinate x by
+// constants: an upsampling select on x%2 with reads at x/2 and (x+1)/2,
+// a read at (x+y)/2 (the rest of the division depends on the outer
+// coordinate), a quarter-pixel (3x+1)/4 and thirds x/3 and (x-7)%3, each
+// over x in [3, N+3), so N's parity moves where the last whole strip
+// ends; and floor halving of i16 data.
+func stripPipeline(t *testing.T) *scop.Program {
+	t.Helper()
+	p := dsl.NewPipeline("strips")
+	N := p.Param("N")
+	p.Assume(N.Ge(4))
+	y, x := p.Var("y"), p.Var("x")
+	in := p.Input("in", dsl.I16, 4, N.Add(8))
+	dims := []dsl.Dim{y.In(0, 4), x.In(3, N.Add(3))}
+	up := p.Func("up", dsl.I16, dims...)
+	up.Define(dsl.Select(x.Mod(2).Eq(0), in.At(y, x.Div(2)), dsl.Add(in.At(y, x.Add(1).Div(2)), in.At(y, x.Add(y).Div(2))).Div(2)))
+	quarter := p.Func("quarter", dsl.I32, dims...)
+	quarter.Define(dsl.Add(in.At(y, x.Mul(3).Add(1).Div(4)).Cast(dsl.I32), x.Mul(3).Add(1).Mod(4).Mul(1000)))
+	third := p.Func("third", dsl.I32, dims...)
+	third.Define(dsl.Add(in.At(y, x.Div(3)).Cast(dsl.I32), x.Sub(7).Mod(3).Mul(1000)))
+	p.Output(up)
+	p.Output(quarter)
+	p.Output(third)
+	prog, err := p.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// TestStripMinedLoops: the innermost loops of stripPipeline are
+// strip-mined (by 2, 4 and 3), and the program computes the reference
+// executor's arrays bit for bit at extents of every residue.
+func TestStripMinedLoops(t *testing.T) {
+	tc := needTools(t)
+	p := stripPipeline(t)
+	tree, err := scheduler.Original(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := ast.Generate(tree, ast.Options{Parallel: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loops []*ast.For
+	ast.Walk(n, func(m ast.Node) bool {
+		if f, ok := m.(*ast.For); ok && f.Stride == 1 {
+			loops = append(loops, f)
+		}
+		return true
+	})
+	e := &emitter{p: p}
+	var got []int64
+	for _, f := range loops {
+		if k := (&fnState{e: e}).stripLength(f); k > 1 {
+			got = append(got, k)
+		}
+	}
+	if want := []int64{2, 4, 3}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("strip lengths %v, want %v", got, want)
+	}
+	for _, m := range modes[:2] {
+		mod, err := Emit(p, n, m.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := strings.Count(mod.IR, "_q.body"); c < 3 {
+			t.Errorf("%s: %d strip-mined loops in the IR, want 3", m.name, c)
+		}
+		verify(t, tc.opt, mod.IR)
+		for _, size := range []int64{4, 5, 6, 7, 13} {
+			t.Run(fmt.Sprintf("%s/N=%d", m.name, size), func(t *testing.T) {
+				params := map[string]int64{"N": size}
+				in, err := charness.Inputs(p, params)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := cloneBufs(in)
+				if err := refexec.Run(p, params, want); err != nil {
+					t.Fatal(err)
+				}
+				bin := tc.build(t, t.TempDir(), mod, p, params)
+				compareArgs(t, p, runHarness(t, bin, writeInput(t, p, in), p, in, 2), want, 0)
+			})
+		}
+	}
+}
