@@ -70,7 +70,7 @@ func (pf *post) promotable(a string) (int, bool) {
 	g := -1
 	for _, s := range pf.spaces {
 		writes, reads := slices.Contains(s.Writes, a), slices.Contains(s.Reads, a)
-		if !writes && !reads {
+		if s.Dead || (!writes && !reads) {
 			continue
 		}
 		var in int
@@ -155,8 +155,24 @@ func box(fp presburger.Map, rank int) (origin []Affine, extent []int64, ok bool)
 	if len(cs) != 1 {
 		return nil, nil, false
 	}
-	c := cs[0]
-	params := fp.Space().Params
+	if origin, extent, ok = boxOf(cs[0], fp.Space().Params, rank); ok {
+		return origin, extent, true
+	}
+	// The simple hull keeps only the pieces' own constraints: pieces
+	// that fix an element (a ring at x = 0 and at x = floor(C/2) + 1)
+	// state none relative to the tile, which their convex hull does.
+	ch, err := fp.ConvexHull()
+	if err != nil {
+		return nil, nil, false
+	}
+	if cs := ch.Constraints(); len(cs) == 1 {
+		return boxOf(cs[0], fp.Space().Params, rank)
+	}
+	return nil, nil, false
+}
+
+// boxOf is box on the constraints c of the footprint's hull.
+func boxOf(c presburger.Constraints, params []string, rank int) (origin []Affine, extent []int64, ok bool) {
 	// Rows over [1, params, o, a, locals]; a bound of a_d is a row whose
 	// only element column is a_d, with coefficient ±1, and no locals.
 	first := 1 + c.NParam + c.NIn

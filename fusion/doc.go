@@ -5,10 +5,15 @@
 // of the outermost sequence, with its own band: the scheduler's min
 // fusion) and decides, space by space from the last to the first:
 //
-//   - A live-out space (it writes data that lives after the program), a
-//     space no later space reads, or one that cannot be fused (below) is
-//     tiled: its band, when permutable, becomes a tile band over a point
-//     band (package tiling's primitive, Options.Sizes).
+//   - A space that no later space reads and that writes nothing living
+//     after the program is dead (a pyramid level's border ring that no
+//     finer level reads): hidden under a "skipped" mark, never executed,
+//     and no obstacle to its array becoming a tile-local buffer; its
+//     producers no longer count it as a consumer.
+//   - A live-out space (it writes data that lives after the program) or
+//     one that cannot be fused (below) is tiled: its band, when
+//     permutable, becomes a tile band over a point band (package tiling's
+//     primitive, Options.Sizes).
 //   - An intermediate space S is fused when every space reading its
 //     values is tiled or fused itself: for each group (a tiled space and
 //     what is fused into it) that needs S, the extension schedule E_S maps
@@ -21,6 +26,12 @@
 //     part within its domain, so that deep pyramids of up- and
 //     down-sampling do not multiply pieces; the extra instances are valid
 //     and read values the hull of their own producers provides.
+//   - Boxes: fusing S needs a box of constant size around the instances
+//     each tile needs (the tile's recomputation must not grow with the
+//     image). A border ring (x = 0 and x = floor(C/2) + 1 of a pyramid
+//     level) needed only by edge tiles has none; E_S is then the ring
+//     instances that write within the box of the elements the group's
+//     tiles read of S's arrays (readBox), a constant window.
 //   - The parallelism check (m vs n): with m = Options.Parallel, the
 //     parallel tile dimensions to keep (1 for the CPU, 2 for a GPU), and n
 //     the leading coincident members of S's band, S is not fused when

@@ -193,11 +193,14 @@ func (pf *post) groups(s *Space) []int {
 
 // decide fuses s into the tiles of its consumers' groups, or tiles it.
 func (pf *post) decide(s *Space) error {
+	if !s.LiveOut && len(s.consumers) == 0 {
+		return pf.kill(s, "no later space reads its values and none lives after the program")
+	}
 	reason := pf.fusable(s)
 	var exts []presburger.UnionMap
-	groups := pf.groups(s)
+	var groups []int // those whose tiles need some of s's instances
 	if reason == "" {
-		for _, g := range groups {
+		for _, g := range pf.groups(s) {
 			e, err := pf.extension(s, g)
 			if err != nil {
 				return err
@@ -205,8 +208,19 @@ func (pf *post) decide(s *Space) error {
 			if empty, err := e.IsEmpty(); err != nil {
 				return err
 			} else if empty {
-				reason = fmt.Sprintf("the tiles of space %d need none of its values", g)
-				break
+				// Only instances that no tile runs (dead ones of a fused
+				// consumer) read s here.
+				continue
+			}
+			if !boxed(e) {
+				// A border ring (x = 0 or x = floor(C/2) + 1) needed at
+				// some tiles only: take the ring instances that write
+				// within the box of what the tiles read instead.
+				if r, ok, err := pf.readBox(s, g); err != nil {
+					return err
+				} else if ok && boxed(r) {
+					e = r
+				}
 			}
 			if !boxed(e) {
 				// Each tile would recompute a region that grows with the
@@ -230,7 +244,10 @@ func (pf *post) decide(s *Space) error {
 					break
 				}
 			}
-			exts = append(exts, e)
+			exts, groups = append(exts, e), append(groups, g)
+		}
+		if reason == "" && len(exts) == 0 {
+			return pf.kill(s, "the instances that read its values are never executed")
 		}
 	}
 	if reason == "" && len(exts) > 1 {
@@ -244,6 +261,18 @@ func (pf *post) decide(s *Space) error {
 	}
 	s.Reason = reason
 	return pf.tile(s)
+}
+
+// kill removes s, dead code: nothing that runs reads its values and none
+// lives after the program (a pyramid level's border ring that no finer
+// level reads). Removing it also frees its arrays for tile-local buffers,
+// and its producers from a consumer.
+func (pf *post) kill(s *Space, why string) error {
+	s.Dead, s.Reason = true, why
+	for _, o := range pf.spaces[:s.Index] {
+		o.consumers = slices.DeleteFunc(o.consumers, func(c int) bool { return c == s.Index })
+	}
+	return nil
 }
 
 // fusable returns why s cannot be fused, or "".
@@ -279,6 +308,9 @@ func (pf *post) fusable(s *Space) string {
 	// channels of an image, one space each) do not conflict.
 	last := slices.Max(pf.groups(s))
 	for _, o := range pf.spaces[s.Index+1 : last+1] {
+		if o.Dead {
+			continue
+		}
 		for _, a := range o.Writes {
 			r, err := overlap(o.written, s.read, a)
 			if err != nil {
@@ -345,11 +377,25 @@ func (pf *post) extension(s *Space, g int) (presburger.UnionMap, error) {
 	if err != nil {
 		return from, err
 	}
-	tile, err := pf.tiles[g].Reverse() // o -> instances of g
+	need, err := pf.need(s, g)
 	if err != nil {
-		return tile, err
+		return need, err
 	}
-	need := tile
+	e, err := need.ApplyRange(from)
+	if err != nil {
+		return e, err
+	}
+	return hull(e, s.domain)
+}
+
+// need maps the tile coordinates of group g to the instances its tiles
+// run that may read from s: the tiled space's and those of s's consumers
+// fused into g.
+func (pf *post) need(s *Space, g int) (presburger.UnionMap, error) {
+	need, err := pf.tiles[g].Reverse() // o -> instances of g
+	if err != nil {
+		return need, err
+	}
 	for _, c := range s.consumers {
 		cs := pf.spaces[c]
 		if k := slices.Index(cs.FusedInto, g); k >= 0 {
@@ -358,11 +404,7 @@ func (pf *post) extension(s *Space, g int) (presburger.UnionMap, error) {
 			}
 		}
 	}
-	e, err := need.ApplyRange(from)
-	if err != nil {
-		return e, err
-	}
-	return hull(e, s.domain)
+	return need, nil
 }
 
 // hull over-approximates each statement's part of the extension e by one
@@ -477,7 +519,7 @@ func (pf *post) rebuild() error {
 	children := n.Children()
 	for _, s := range pf.spaces {
 		f := children[s.Index]
-		if s.Fused() {
+		if s.Fused() || s.Dead {
 			children[s.Index] = scheduletree.NewFilter(f.Filter(), scheduletree.NewMark(scheduletree.MarkSkipped, s.subtree))
 			continue
 		}

@@ -17,6 +17,7 @@ import (
 	"tilefuse/compiler"
 	"tilefuse/emit"
 	"tilefuse/frontend/cparse"
+	"tilefuse/frontend/dsl"
 	"tilefuse/polymage"
 	"tilefuse/presburger"
 	"tilefuse/scop"
@@ -201,6 +202,38 @@ func TestDeadInstances(t *testing.T) {
 	}
 }
 
+// TestDeadSpaces: the zero ring of b and the last element of a's ring,
+// which no stage reads, are never executed; b then has only fused
+// writers and becomes a tile-local buffer. a[0] is read by b[1]: kept,
+// it keeps a in memory.
+func TestDeadSpaces(t *testing.T) {
+	p := load(t, "ring")
+	for _, size := range []int64{4, 7} {
+		r, st := post(t, p, emit.CPU, []int64{size}, map[string]int64{"n": 20})
+		var dead []string
+		for _, s := range r.Fusion.Spaces {
+			if s.Dead {
+				dead = append(dead, strings.Join(s.Stmts, ","))
+			}
+		}
+		if diff := cmp.Diff([]string{"S2", "S3", "S5"}, dead); diff != "" {
+			t.Errorf("tile %d: dead spaces (-want +got)\n%s", size, diff)
+		}
+		for _, s := range dead {
+			if n := st.Stmts[s].Instances; n != 0 {
+				t.Errorf("tile %d: dead %s ran %d times", size, s, n)
+			}
+		}
+		var bufs []string
+		for _, b := range r.Fusion.Buffers {
+			bufs = append(bufs, b.Array)
+		}
+		if diff := cmp.Diff([]string{"b"}, bufs); diff != "" {
+			t.Errorf("tile %d: buffers (-want +got)\n%s", size, diff)
+		}
+	}
+}
+
 // TestPolyMageDecisions: every intermediate of Harris and unsharp mask
 // is fused into the output's tiles (each pipeline's values are checked
 // on the interpreter at its small size; TestBenchPolymageAll in
@@ -346,6 +379,50 @@ func TestParallelHistogram(t *testing.T) {
 		}
 		if !r.Fusion.Spaces[1].Tiled {
 			t.Errorf("tiles %v: the histogram is not tiled", tc.sizes)
+		}
+	}
+}
+
+// ringPipeline up-samples a level with a zero ring at 0 and at
+// floor(N/2) + 1, the shape of every pyramid stage: the ring that the
+// output's last tile needs lies at a floor of the parameter, so the
+// instances a tile needs have no box of constant size.
+func ringPipeline(t *testing.T) *scop.Program {
+	t.Helper()
+	p := dsl.NewPipeline("ringup")
+	N := p.Param("N")
+	p.Assume(N.Ge(2))
+	x := p.Var("x")
+	half := N.Div(2)
+	in := p.Input("in", dsl.F32, half.Add(2))
+	u := p.Func("u", dsl.F32, x.In(0, half.Add(2)))
+	u.Define(dsl.When(dsl.Or(x.Eq(0), x.Eq(half.Add(1))), 0.0), in.At(x).Mul(2.0))
+	out := p.Func("out", dsl.F32, x.In(0, N))
+	out.Define(dsl.Add(u.At(x.Add(1).Div(2)), u.At(x.Add(2).Div(2))))
+	p.Output(out)
+	prog, err := p.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// TestRingFused: the ring is fused by the box of what the tiles read of
+// u (readBox), so that u, written only inside the tiles, becomes a
+// tile-local buffer; the values are the reference's at both parities of
+// N, with tiles that divide N and that do not. (An odd tile would start
+// its window of u at ceil(7o/2), not an affine origin: nothing is fused.)
+func TestRingFused(t *testing.T) {
+	p := ringPipeline(t)
+	for _, n := range []int64{20, 21} {
+		for _, size := range []int64{4, 6} {
+			r, _ := post(t, p, emit.CPU, []int64{size}, map[string]int64{"N": n})
+			if diff := cmp.Diff([]string{"fused into [2]", "fused into [2]", "tiled"}, decisions(r)); diff != "" {
+				t.Errorf("N=%d tile %d: decisions (-want +got)\n%s", n, size, diff)
+			}
+			if len(r.Fusion.Buffers) != 1 || r.Fusion.Buffers[0].Array != "u" {
+				t.Errorf("N=%d tile %d: buffers %v, want u", n, size, r.Fusion.Buffers)
+			}
 		}
 	}
 }

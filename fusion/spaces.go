@@ -33,6 +33,9 @@ type Space struct {
 	// the instances it computes.
 	FusedInto []int
 	Extension []presburger.UnionMap
+	// Dead: no other space reads the space's values and none lives after
+	// the program; its subtree is hidden and it never runs.
+	Dead bool
 	// Reason says why a space that is not live-out was not fused.
 	Reason string
 	// Recompute is the largest recomputation estimated for the space's

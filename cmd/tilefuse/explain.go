@@ -22,7 +22,8 @@ const explainHelp = `
 Explains what post-tiling fusion (--fuse post, the only strategy it
 explains) does with SOURCE: for each computation space (a child of the
 conservative schedule's outer sequence), in program order, whether it is
-tiled (a live-out, or why it could not be fused) or fused into the tiles
+tiled (a live-out, or why it could not be fused), removed (dead: nothing
+reads its values and none lives after the program) or fused into the tiles
 of which tiled space, with its overlap: the instances the tiles execute
 against the space's own instances (above 1: recomputation at tile
 borders; below 1: instances no tile needs are never executed), counted
@@ -59,7 +60,7 @@ type explainSpace struct {
 	Index      int      `json:"index"`
 	Statements []string `json:"statements"`
 	LiveOut    bool     `json:"live_out"`
-	Decision   string   `json:"decision"` // "tiled" or "fused"
+	Decision   string   `json:"decision"` // "tiled", "fused" or "removed" (dead)
 	FusedInto  []int    `json:"fused_into,omitempty"`
 	Extension  []string `json:"extension,omitempty"`
 	Executed   int64    `json:"executed_instances"`
@@ -172,6 +173,10 @@ func runExplain(e *env, args []string) int {
 			kind = "live-out"
 		}
 		fmt.Fprintf(&b, "space %d (%s), %s: ", x.Index, names(x.Index), kind)
+		if x.Decision == "removed" {
+			fmt.Fprintf(&b, "removed, 0 instances executed for %d: %s\n", x.Original, x.Reason)
+			continue
+		}
 		if x.Decision == "fused" {
 			var into []string
 			for _, g := range x.FusedInto {
@@ -235,6 +240,15 @@ func explainAll(spaces []*fusion.Space, params map[string]int64) ([]explainSpace
 // explainOne describes one space, counting instances at params.
 func explainOne(s *fusion.Space, params map[string]int64) (x explainSpace, err error) {
 	x = explainSpace{Index: s.Index, Statements: s.Stmts, LiveOut: s.LiveOut, Decision: "tiled", Reason: s.Reason, Coincident: s.Coincident, Estimated: s.Recompute}
+	switch {
+	case s.Dead:
+		x.Decision = "removed"
+	case s.Fused():
+		x.Decision, x.FusedInto = "fused", s.FusedInto
+		for _, e := range s.Extension {
+			x.Extension = append(x.Extension, e.String())
+		}
+	}
 	count := func(u presburger.UnionSet) (int64, error) {
 		var n int64
 		for _, set := range u.Sets() {
@@ -261,10 +275,12 @@ func explainOne(s *fusion.Space, params map[string]int64) (x explainSpace, err e
 		return x, err
 	}
 	x.Executed = x.Original
+	if s.Dead {
+		x.Executed = 0
+	}
 	if s.Fused() {
-		x.Decision, x.FusedInto, x.Executed = "fused", s.FusedInto, 0
+		x.Executed = 0
 		for _, e := range s.Extension {
-			x.Extension = append(x.Extension, e.String())
 			w, err := e.Wrap()
 			if err != nil {
 				return x, err
