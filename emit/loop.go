@@ -34,6 +34,10 @@ func (fs *fnState) forLoop(ev *env, n *ast.For) {
 			fs.stripLoop(ev, n, lo, hi, k, group, hint)
 			return
 		}
+		if n.Stride > 1 && fs.strideDivides(n) {
+			fs.stridedLoop(ev, n, lo, hi, group, hint)
+			return
+		}
 	}
 	fs.loop(ev, n.Iter, lo, hi, n.Stride, group, hint, func(inner *env) { fs.node(inner, n.Body) })
 }

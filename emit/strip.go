@@ -24,21 +24,46 @@ import (
 const maxStrip = 4
 
 // strip describes the loop being strip-mined, for the statements in one
-// copy of its body: iter = k*q + r.
+// copy of its body: iter = k*q + base, base not depending on q (the
+// constant r of a strip copy, or the lower bound of a loop of stride k).
 type strip struct {
 	iter string
 	q    value.Value
-	k, r int64
+	k    int64
+	base value.Value
 }
 
-// stripLength is the strip length k that makes every constant division
-// of n's iterator in n's statements exact, or 1 when there is none, the
-// loop is not innermost or k would pass maxStrip.
-func (fs *fnState) stripLength(n *ast.For) int64 {
-	if n.Stride != 1 {
-		return 1
-	}
-	k := int64(1)
+// strideDivides reports whether n, of stride s > 1, divides its iterator
+// by a constant that s times the iterator's coefficient makes exact: over
+// its iteration count t, with iter = lo + s*t, the division is then
+// affine in t (a pyramid's odd rows, x = 2t+1, reading row x/2).
+func (fs *fnState) strideDivides(n *ast.For) bool {
+	found := false
+	fs.eachDivision(n, func(c, d int64) {
+		found = found || (c != 0 && c*n.Stride%d == 0)
+	})
+	return found
+}
+
+// stridedLoop generates n, of stride s, as a loop over its iteration
+// count t with iter = lo + s*t, whose statements see the iterator as
+// strip{q: t, k: s, base: lo}.
+func (fs *fnState) stridedLoop(ev *env, n *ast.For, lo, hi value.Value, group *metadata.Tuple, hint loopHint) {
+	s := n.Stride
+	last := fs.floorDivConst(subNSW(fs.cur, hi, lo), s)
+	fs.loop(ev, n.Iter+"_t", i64(0), last, 1, group, hint, func(inner *env) {
+		t := inner.iters[n.Iter+"_t"]
+		body := inner.clone()
+		body.iters[n.Iter] = addNSW(fs.cur, lo, mulNSW(fs.cur, t, i64(s)))
+		body.strip = &strip{iter: n.Iter, q: t, k: s, base: lo}
+		fs.node(body, n.Body)
+	})
+}
+
+// eachDivision calls f with the iterator's coefficient c in the operand
+// and the divisor d of every floor division and modulo by a constant in
+// the statements of the innermost loop n (none when n is not innermost).
+func (fs *fnState) eachDivision(n *ast.For, f func(c, d int64)) bool {
 	ok := true
 	ast.Walk(n.Body, func(m ast.Node) bool {
 		switch m := m.(type) {
@@ -55,7 +80,7 @@ func (fs *fnState) stripLength(n *ast.For) int64 {
 			for i, a := range m.Args {
 				coefs[i], known[i] = iterCoef(a, n.Iter)
 			}
-			f := stripForms{coef: coefs, known: known}
+			forms := stripForms{coef: coefs, known: known}
 			each := func(e scop.Expr) {
 				scop.Walk(e, func(x scop.Expr) bool {
 					b, isBin := x.(*scop.Binary)
@@ -63,9 +88,8 @@ func (fs *fnState) stripLength(n *ast.For) int64 {
 						return true
 					}
 					d, isDiv := divisor(b)
-					c, affine := f.coefOf(b.X)
-					if isDiv && affine && c%d != 0 {
-						k = lcm(k, d/gcd(abs64(c), d))
+					if c, affine := forms.coefOf(b.X); isDiv && affine {
+						f(c, d)
 					}
 					return true
 				})
@@ -76,6 +100,22 @@ func (fs *fnState) stripLength(n *ast.For) int64 {
 			}
 		}
 		return ok
+	})
+	return ok
+}
+
+// stripLength is the strip length k that makes every constant division
+// of n's iterator in n's statements exact, or 1 when there is none, the
+// loop is not innermost or k would pass maxStrip.
+func (fs *fnState) stripLength(n *ast.For) int64 {
+	if n.Stride != 1 {
+		return 1
+	}
+	k := int64(1)
+	ok := fs.eachDivision(n, func(c, d int64) {
+		if c%d != 0 {
+			k = lcm(k, d/gcd(abs64(c), d))
+		}
 	})
 	if !ok || k > maxStrip {
 		return 1
@@ -100,7 +140,7 @@ func (fs *fnState) stripLoop(ev *env, n *ast.For, lo, hi value.Value, k int64, g
 		for r := int64(0); r < k; r++ {
 			body := inner.clone()
 			body.iters[n.Iter] = addNSW(fs.cur, base, i64(r))
-			body.strip = &strip{iter: n.Iter, q: q, k: k, r: r}
+			body.strip = &strip{iter: n.Iter, q: q, k: k, base: i64(r)}
 			fs.node(body, n.Body)
 		}
 	})
@@ -242,7 +282,7 @@ func (c *stmtCtx) stripArgs(u *ast.User) {
 	c.bases = make([]value.Value, len(u.Args))
 	at0 := c.env.clone()
 	at0.strip = nil
-	at0.iters[st.iter] = i64(st.r)
+	at0.iters[st.iter] = st.base
 	for i, a := range u.Args {
 		coef, ok := iterCoef(a, st.iter)
 		c.forms.coef[i], c.forms.known[i] = coef*st.k, ok

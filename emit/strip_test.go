@@ -2,7 +2,7 @@ package emit
 
 import (
 	"fmt"
-	"strings"
+	"regexp"
 	"testing"
 
 	"tilefuse/ast"
@@ -79,11 +79,75 @@ func TestStripMinedLoops(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c := strings.Count(mod.IR, "_q.body"); c < 3 {
+		if c := len(regexp.MustCompile(`(?m)^c1_q\.body[.0-9]*:`).FindAllString(mod.IR, -1)); c != 3 {
 			t.Errorf("%s: %d strip-mined loops in the IR, want 3", m.name, c)
 		}
 		verify(t, tc.opt, mod.IR)
 		for _, size := range []int64{4, 5, 6, 7, 13} {
+			t.Run(fmt.Sprintf("%s/N=%d", m.name, size), func(t *testing.T) {
+				params := map[string]int64{"N": size}
+				in, err := charness.Inputs(p, params)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := cloneBufs(in)
+				if err := refexec.Run(p, params, want); err != nil {
+					t.Fatal(err)
+				}
+				bin := tc.build(t, t.TempDir(), mod, p, params)
+				compareArgs(t, p, runHarness(t, bin, writeInput(t, p, in), p, in, 2), want, 0)
+			})
+		}
+	}
+}
+
+// TestStridedLoops: a pyramid's parity cases, even x reading x/2 and odd
+// x reading (x-1)/2 and (x+1)/2, each in its own loop of stride 2 (as
+// post-tiling fusion's trees give them), run over their iteration count
+// with the divisions affine in it, and compute the reference's values at
+// extents of both parities.
+func TestStridedLoops(t *testing.T) {
+	tc := needTools(t)
+	pl := dsl.NewPipeline("parity")
+	N := pl.Param("N")
+	pl.Assume(N.Ge(4))
+	y, x := pl.Var("y"), pl.Var("x")
+	in := pl.Input("in", dsl.F32, 4, N.Add(8))
+	f := pl.Func("f", dsl.F32, y.In(0, 4), x.In(3, N.Add(3)))
+	f.Define(dsl.When(x.Mod(2).Eq(0), in.At(y, x.Div(2))), dsl.Add(in.At(y, x.Sub(1).Div(2)), in.At(y, x.Add(1).Div(2))))
+	pl.Output(f)
+	p, err := pl.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Stmts) != 2 {
+		t.Fatalf("%d statements, want the two parity cases", len(p.Stmts))
+	}
+	dom, err := p.Stmts[0].Domain.FixParams(map[string]int64{"N": 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	even, odd := p.Stmts[0].Name, p.Stmts[1].Name
+	if in4, err := dom.Contains([]int64{0, 4}); err != nil || !in4 {
+		even, odd = odd, even
+	}
+	c0, c1 := ast.Var("c0"), ast.Var("c1")
+	loop := func(stmt string, from int64) ast.Node {
+		return &ast.For{Iter: "c1", Lower: ast.Int(from), Upper: ast.Add(ast.Var("N"), ast.Int(2)), Stride: 2,
+			Body: &ast.User{Stmt: stmt, Args: []ast.Expr{c0, c1}}}
+	}
+	n := &ast.For{Iter: "c0", Lower: ast.Int(0), Upper: ast.Int(3), Stride: 1, Parallel: true,
+		Body: &ast.Block{Children: []ast.Node{loop(even, 4), loop(odd, 3)}}}
+	for _, m := range modes[:2] {
+		mod, err := Emit(p, n, m.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := len(regexp.MustCompile(`(?m)^c1_t\.body[.0-9]*:`).FindAllString(mod.IR, -1)); c != 2 {
+			t.Errorf("%s: %d loops over their iteration count in the IR, want 2", m.name, c)
+		}
+		verify(t, tc.opt, mod.IR)
+		for _, size := range []int64{4, 5, 8, 13} {
 			t.Run(fmt.Sprintf("%s/N=%d", m.name, size), func(t *testing.T) {
 				params := map[string]int64{"N": size}
 				in, err := charness.Inputs(p, params)
