@@ -25,7 +25,11 @@
 //     Each E_S is over-approximated by the simple hull of each statement's
 //     part within its domain, so that deep pyramids of up- and
 //     down-sampling do not multiply pieces; the extra instances are valid
-//     and read values the hull of their own producers provides.
+//     and read values the hull of their own producers provides. A hull
+//     that keeps existential variables (a producer read at 2y-1..2y+1)
+//     is replaced by its convex hull when that still fits a constant box
+//     per tile, so that the producer's loops test no floor division per
+//     point.
 //   - Boxes: fusing S needs a box of constant size around the instances
 //     each tile needs (the tile's recomputation must not grow with the
 //     image). A border ring (x = 0 and x = floor(C/2) + 1 of a pyramid

@@ -420,6 +420,9 @@ func hull(e presburger.UnionMap, dom presburger.UnionSet) (presburger.UnionMap, 
 		if err != nil {
 			return e, err
 		}
+		if h, err = dropLocals(h); err != nil {
+			return e, err
+		}
 		maps = append(maps, h)
 	}
 	if len(maps) == 0 {
@@ -430,6 +433,32 @@ func hull(e presburger.UnionMap, dom presburger.UnionSet) (presburger.UnionMap, 
 		return e, err
 	}
 	return u.IntersectRange(dom)
+}
+
+// dropLocals replaces a hull that keeps existential variables (the
+// instances of a producer read at 2y-1..2y+1: exists e = floor((x+1)/2)
+// ...) by its convex hull, their rational projection, when that still
+// fits a box of constant size per tile. Code generation would otherwise
+// test the existentials' floor divisions at every point of the
+// producer's loops, which keeps them from vectorizing; the convex hull
+// only adds instances between the needed ones, valid ones within the
+// box.
+func dropLocals(h presburger.Map) (presburger.Map, error) {
+	locals := false
+	for _, c := range h.Constraints() {
+		locals = locals || c.NLocal > 0
+	}
+	if !locals {
+		return h, nil
+	}
+	c, err := h.ConvexHull()
+	if err != nil {
+		return h, err
+	}
+	if _, _, ok := box(c, c.Space().NOut()); !ok {
+		return h, nil
+	}
+	return c, nil
 }
 
 // disjoint returns "" when no instance of s is in two groups' images.

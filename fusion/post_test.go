@@ -426,3 +426,25 @@ func TestRingFused(t *testing.T) {
 		}
 	}
 }
+
+// TestExtensionWithoutLocals: a producer read at 2i-1..2i+1 is needed at
+// the points of an existential (exists i: ...); its extension keeps no
+// existential variable (dropLocals), so its loops test no floor division
+// per point, and the values are the reference's.
+func TestExtensionWithoutLocals(t *testing.T) {
+	p := load(t, "down")
+	for _, size := range []int64{8, 13} {
+		r, _ := post(t, p, emit.CPU, []int64{size}, map[string]int64{"n": 40})
+		a := r.Fusion.Spaces[0]
+		if !a.Fused() {
+			t.Fatalf("tile %d: a not fused: %s", size, a.Reason)
+		}
+		for _, m := range a.Extension[0].Maps() {
+			for _, c := range m.Constraints() {
+				if c.NLocal > 0 {
+					t.Errorf("tile %d: the extension keeps %d existentials: %s", size, c.NLocal, a.Extension[0])
+				}
+			}
+		}
+	}
+}
