@@ -19,9 +19,10 @@ import (
 // Halide's upsampling does. The at most k-1 iterations before the first
 // multiple of k and after the last whole group run as they were.
 
-// maxStrip is the largest strip length; divisors beyond it are rare and
-// would copy the loop body that many times.
-const maxStrip = 4
+// maxStrip is the largest strip length: 8 takes a bilateral grid's
+// cells of 8 pixels (x/8 and x%8 in the slicing stage); beyond it the
+// copies of the loop body cost more compile time than they save.
+const maxStrip = 8
 
 // strip describes the loop being strip-mined, for the statements in one
 // copy of its body: iter = k*q + base, base not depending on q (the
