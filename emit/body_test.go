@@ -8,7 +8,6 @@ import (
 
 	"tilefuse/ast"
 	"tilefuse/frontend/cparse"
-	"tilefuse/scheduler"
 	"tilefuse/scop"
 	"tilefuse/scop/charness"
 	"tilefuse/scop/refexec"
@@ -219,14 +218,7 @@ func TestExpressions(t *testing.T) {
 	cases := exprCases()
 	p := exprProgram(t, cases)
 	params := map[string]int64{"n": 16}
-	tree, err := scheduler.Original(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := ast.Generate(tree, ast.Options{Parallel: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := originalAST(t, p)
 	in, err := charness.Inputs(p, params)
 	if err != nil {
 		t.Fatal(err)

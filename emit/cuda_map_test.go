@@ -20,10 +20,11 @@ import (
 	"tilefuse/scop/refexec"
 )
 
-// runEmulated builds an emulated module, runs it on the reference's
-// inputs and compares every array with the reference executor's result
-// (except the arrays in skip, which keep their inputs).
-func runEmulated(t *testing.T, tc toolchain, p *scop.Program, mod *Module, params map[string]int64, skip ...string) {
+// runChecked builds a module (a CPU one, or a GPU one for emulation),
+// runs it on the reference's inputs with 2 threads and compares every
+// array with the reference executor's result (except the arrays in
+// skip, which keep their inputs).
+func runChecked(t *testing.T, tc toolchain, p *scop.Program, mod *Module, params map[string]int64, skip ...string) {
 	t.Helper()
 	in, err := charness.Inputs(p, params)
 	if err != nil {
@@ -89,7 +90,7 @@ func TestCudaSharedMemory(t *testing.T) {
 				}
 				verify(t, tc.opt, mod.IR)
 				checkIR(t, mod.IR, "call void @GOMP_parallel(", "call void @GOMP_barrier()")
-				runEmulated(t, tc, p, mod, params, "T")
+				runChecked(t, tc, p, mod, params, "T")
 			}
 			mod, err := Emit(p, n, Options{Target: CUDA})
 			if err != nil {
@@ -250,7 +251,7 @@ func TestCudaMarksTiledGemm(t *testing.T) {
 		t.Fatal(err)
 	}
 	verify(t, tc.opt, mod.IR)
-	runEmulated(t, tc, p, mod, k.Sizes(polybench.Mini))
+	runChecked(t, tc, p, mod, k.Sizes(polybench.Mini))
 
 	mod, err = Emit(p, n, Options{Target: CUDA})
 	if err != nil {
@@ -293,7 +294,7 @@ func TestCudaMarksJacobi2D(t *testing.T) {
 		t.Fatal(err)
 	}
 	verify(t, tc.opt, mod.IR)
-	runEmulated(t, tc, p, mod, k.Sizes(polybench.Mini))
+	runChecked(t, tc, p, mod, k.Sizes(polybench.Mini))
 	mod, err = Emit(p, n, Options{Target: CUDA})
 	if err != nil {
 		t.Fatal(err)
@@ -399,7 +400,7 @@ func TestCudaMapWavefront(t *testing.T) {
 			if c.name == "tiled" {
 				checkIR(t, mod.IR, "call void @GOMP_barrier()")
 			}
-			runEmulated(t, tc, p, mod, k.Sizes(polybench.Mini))
+			runChecked(t, tc, p, mod, k.Sizes(polybench.Mini))
 			mod, err = Emit(p, n, Options{Target: CUDA})
 			if err != nil {
 				t.Fatal(err)
@@ -454,7 +455,7 @@ func TestCudaMarksPromote(t *testing.T) {
 	}
 	verify(t, tc.opt, mod.IR)
 	checkIR(t, mod.IR, "call void @GOMP_parallel(", "call void @GOMP_barrier()")
-	runEmulated(t, tc, p, mod, map[string]int64{"n": 20}, "T")
+	runChecked(t, tc, p, mod, map[string]int64{"n": 20}, "T")
 	mod, err = Emit(p, n, Options{Target: CUDA})
 	if err != nil {
 		t.Fatal(err)

@@ -7,10 +7,7 @@ import (
 
 	"tilefuse/ast"
 	"tilefuse/frontend/dsl"
-	"tilefuse/scheduler"
 	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
 )
 
 // stripPipeline has stages that divide the innermost coordinate x by
@@ -49,14 +46,7 @@ func stripPipeline(t *testing.T) *scop.Program {
 func TestStripMinedLoops(t *testing.T) {
 	tc := needTools(t)
 	p := stripPipeline(t)
-	tree, err := scheduler.Original(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := ast.Generate(tree, ast.Options{Parallel: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := originalAST(t, p)
 	var loops []*ast.For
 	ast.Walk(n, func(m ast.Node) bool {
 		if f, ok := m.(*ast.For); ok && f.Stride == 1 {
@@ -85,17 +75,7 @@ func TestStripMinedLoops(t *testing.T) {
 		verify(t, tc.opt, mod.IR)
 		for _, size := range []int64{4, 5, 6, 7, 13} {
 			t.Run(fmt.Sprintf("%s/N=%d", m.name, size), func(t *testing.T) {
-				params := map[string]int64{"N": size}
-				in, err := charness.Inputs(p, params)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := cloneBufs(in)
-				if err := refexec.Run(p, params, want); err != nil {
-					t.Fatal(err)
-				}
-				bin := tc.build(t, t.TempDir(), mod, p, params)
-				compareArgs(t, p, runHarness(t, bin, writeInput(t, p, in), p, in, 2), want, 0)
+				runChecked(t, tc, p, mod, map[string]int64{"N": size})
 			})
 		}
 	}
@@ -149,17 +129,7 @@ func TestStridedLoops(t *testing.T) {
 		verify(t, tc.opt, mod.IR)
 		for _, size := range []int64{4, 5, 8, 13} {
 			t.Run(fmt.Sprintf("%s/N=%d", m.name, size), func(t *testing.T) {
-				params := map[string]int64{"N": size}
-				in, err := charness.Inputs(p, params)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := cloneBufs(in)
-				if err := refexec.Run(p, params, want); err != nil {
-					t.Fatal(err)
-				}
-				bin := tc.build(t, t.TempDir(), mod, p, params)
-				compareArgs(t, p, runHarness(t, bin, writeInput(t, p, in), p, in, 2), want, 0)
+				runChecked(t, tc, p, mod, map[string]int64{"N": size})
 			})
 		}
 	}

@@ -104,6 +104,13 @@ func blurAST(t *testing.T) (*scop.Program, ast.Node) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p, originalAST(t, p)
+}
+
+// originalAST generates the loops of p's original schedule, its
+// outermost parallel loops marked.
+func originalAST(t *testing.T, p *scop.Program) ast.Node {
+	t.Helper()
 	tree, err := scheduler.Original(p)
 	if err != nil {
 		t.Fatal(err)
@@ -112,5 +119,5 @@ func blurAST(t *testing.T) (*scop.Program, ast.Node) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p, n
+	return n
 }
