@@ -32,7 +32,10 @@ void rows(int n, double A[32][32], double B[32][32], double T[32])
 // rowsAST is the hand-built AST: a parallel row loop whose body
 // allocates T (n elements) and s, runs the row's statements with vector
 // inner loops, and frees the buffers.
-func rowsAST() ast.Node {
+func rowsAST() ast.Node { return rowsASTWith(ast.Var("n")) }
+
+// rowsASTWith is rowsAST with T of the given extent.
+func rowsASTWith(extent ast.Expr) ast.Node {
 	c0, c1, n := ast.Var("c0"), ast.Var("c1"), ast.Var("n")
 	inner := func(stmt string) ast.Node {
 		return &ast.For{Iter: "c1", Lower: ast.Int(0), Upper: ast.Sub(n, ast.Int(1)), Stride: 1, Vector: true,
@@ -40,7 +43,7 @@ func rowsAST() ast.Node {
 	}
 	return &ast.For{Iter: "c0", Lower: ast.Int(0), Upper: ast.Sub(n, ast.Int(1)), Stride: 1, Parallel: true,
 		Body: &ast.Mark{Name: "promote[T]", Body: &ast.Block{Children: []ast.Node{
-			&ast.Alloc{Array: "T", Elem: scop.F64, Shape: []ast.Expr{n}},
+			&ast.Alloc{Array: "T", Elem: scop.F64, Shape: []ast.Expr{extent}},
 			&ast.Alloc{Array: "s", Elem: scop.F64},
 			&ast.User{Stmt: "S0", Args: []ast.Expr{c0}},
 			inner("S1"),
@@ -94,6 +97,36 @@ func TestAllocInParallelLoop(t *testing.T) {
 				got := runHarness(t, bin, inFile, p, in, th)
 				compareArgs(t, p, got, want, 0)
 			}
+		})
+	}
+}
+
+// TestLargeBufferOncePerThread: a tile-local buffer of constant size too
+// large for the stack frame (300,000 doubles, 2.4 MB, over
+// maxStackBuffers) is allocated once per thread in the outlined
+// function's entry block and freed before it returns, not in every row;
+// B is still the reference's.
+func TestLargeBufferOncePerThread(t *testing.T) {
+	tc := needTools(t)
+	p, err := cparse.ParseFunc("rows.c", []byte(rowsSrc), "rows")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := rowsASTWith(ast.Int(300000))
+	params := map[string]int64{"n": 20}
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			mod, err := Emit(p, n, m.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			verify(t, tc.opt, mod.IR)
+			fn := "@rows("
+			if m.opts.Parallel {
+				fn = "@rows.omp_fn.0("
+			}
+			checkIR(t, mod.IR, fn, "entry:", "call i8* @malloc(i64 2400000)", "c0.body:", "NOT = call i8* @malloc(i64 %", "call void @free(", "ret void")
+			runChecked(t, tc, p, mod, params, "T")
 		})
 	}
 }

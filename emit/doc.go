@@ -27,11 +27,15 @@
 //     vector loop in an access group its loop metadata declares parallel
 //     (llvm.loop.parallel_accesses), so the vectorizer needs no runtime
 //     checks.
-//   - Tile-local buffers: ast.Alloc mallocs its buffer where it appears
-//     (per iteration, so per thread, inside a parallel loop; a scalar
-//     buffer is a stack slot of the function running it), the array's
-//     statements use it with the Alloc's shape, and ast.Free frees it and
-//     uncovers the array it shadowed. A scalar buffer's slot serves every
+//   - Tile-local buffers: ast.Alloc places its buffer once per call of
+//     the function running it (so once per thread in an outlined
+//     parallel loop, reused by every tile) when its size is constant: in
+//     the stack frame while the frame's buffers stay within 2 MiB, else
+//     malloc'ed in the entry block and freed before the function returns.
+//     A buffer of parametric size is malloc'ed where the Alloc appears.
+//     A scalar buffer is a stack slot. The array's statements use the
+//     buffer with the Alloc's shape, and ast.Free frees a buffer malloc'ed
+//     at its Alloc and uncovers the array it shadowed. A scalar buffer's slot serves every
 //     iteration, so its accesses stay out of the access groups.
 //
 // # GPU targets

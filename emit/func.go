@@ -22,8 +22,12 @@ type fnState struct {
 	allocas *ir.Block
 	// stackBytes are the bytes of the tile-local buffers in the frame.
 	stackBytes int64
-	cur        *ir.Block
-	names      map[string]int
+	// once are the tile-local buffers allocated in the entry block,
+	// freed by freeOnce before the function returns.
+	once  []value.Value
+	freed bool
+	cur   *ir.Block
+	names map[string]int
 	// groups are the access groups of the enclosing parallel loops.
 	groups    []*metadata.Tuple
 	groupNode *metadata.Tuple
@@ -83,8 +87,20 @@ func (fs *fnState) alloca(t types.Type, name string) *ir.InstAlloca {
 	return a
 }
 
+// freeOnce frees the buffers allocated in the entry block; the
+// function's return comes next.
+func (fs *fnState) freeOnce() {
+	for _, raw := range fs.once {
+		fs.cur.NewCall(fs.e.declare("free", types.Void, types.I8Ptr), raw)
+	}
+	fs.freed = true
+}
+
 // finish closes the entry block and fills in the alias scopes.
 func (fs *fnState) finish() {
+	if len(fs.once) > 0 && !fs.freed {
+		fail("function %s returns without freeing its %d tile-local buffers", fs.f.Name(), len(fs.once))
+	}
 	fs.allocas.NewBr(fs.f.Blocks[1])
 	for _, b := range fs.scoped {
 		for _, o := range fs.scoped {

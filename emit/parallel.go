@@ -57,6 +57,7 @@ func (fs *fnState) outline(n *ast.For, capt capture, st *types.StructType) *ir.F
 	} else {
 		g.staticShare(ev, n, lo, hi, group, body)
 	}
+	g.freeOnce()
 	g.cur.NewRet(nil)
 	g.finish()
 	return f

@@ -127,6 +127,7 @@ func (e *emitter) program(n ast.Node) {
 	for _, raw := range locals {
 		fs.cur.NewCall(e.declare("free", types.Void, types.I8Ptr), raw)
 	}
+	fs.freeOnce()
 	fs.cur.NewRet(nil)
 	fs.finish()
 }

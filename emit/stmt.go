@@ -102,6 +102,18 @@ func (fs *fnState) alloc(ev *env, n *ast.Alloc) {
 		// it runs, with nothing to allocate per tile.
 		a := fs.alloca(types.NewArray(uint64(count), memType(n.Elem)), n.Array)
 		b.ptr = fs.cur.NewBitCast(a, types.NewPointer(memType(n.Elem)))
+	} else if ok {
+		// Too large for the frame but of constant size: allocated once
+		// per call of the function (per thread in an outlined parallel
+		// loop) in its entry block and freed before it returns, so that
+		// the tiles do not malloc and free megabytes each (glibc then
+		// returns the memory to the system and every tile faults its
+		// pages in again).
+		malloc := ir.NewCall(fs.e.declare("malloc", types.I8Ptr, types.I64), i64(size))
+		fs.allocas.Insts = append(fs.allocas.Insts, malloc)
+		fs.once = append(fs.once, malloc)
+		b.ptr = ir.NewBitCast(malloc, types.NewPointer(memType(n.Elem)))
+		fs.allocas.Insts = append(fs.allocas.Insts, b.ptr.(*ir.InstBitCast))
 	} else {
 		size := value.Value(i64(int64(n.Elem.Size())))
 		for _, d := range b.dims {
