@@ -76,11 +76,7 @@ func TestAllocInParallelLoop(t *testing.T) {
 	inFile := writeInput(t, p, in)
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
-			mod, err := Emit(p, n, m.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			verify(t, tc.opt, mod.IR)
+			mod := tc.emitVerified(t, p, n, m.opts)
 			if m.opts.Parallel {
 				// The buffer is allocated and freed by the thread, in
 				// the outlined row loop.
@@ -116,11 +112,7 @@ func TestLargeBufferOncePerThread(t *testing.T) {
 	params := map[string]int64{"n": 20}
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
-			mod, err := Emit(p, n, m.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			verify(t, tc.opt, mod.IR)
+			mod := tc.emitVerified(t, p, n, m.opts)
 			fn := "@rows("
 			if m.opts.Parallel {
 				fn = "@rows.omp_fn.0("

@@ -238,11 +238,7 @@ func TestExpressions(t *testing.T) {
 	inFile := writeInput(t, p, in)
 	for _, m := range modes[:2] {
 		t.Run(m.name, func(t *testing.T) {
-			mod, err := Emit(p, n, m.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			verify(t, tc.opt, mod.IR)
+			mod := tc.emitVerified(t, p, n, m.opts)
 			bin := tc.build(t, t.TempDir(), mod, p, params)
 			got := runHarness(t, bin, inFile, p, in, 2)
 			for k, c := range cases {

@@ -84,11 +84,7 @@ func TestCudaSharedMemory(t *testing.T) {
 			n := rowsGPU(c.shape)
 			for _, ts := range []int64{4, 3} {
 				opts := Options{Target: CUDAEmulate, ThreadSizes: []int64{ts}, Func: "rows_emu"}
-				mod, err := Emit(p, n, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				verify(t, tc.opt, mod.IR)
+				mod := tc.emitVerified(t, p, n, opts)
 				checkIR(t, mod.IR, "call void @GOMP_parallel(", "call void @GOMP_barrier()")
 				runChecked(t, tc, p, mod, params, "T")
 			}
@@ -160,11 +156,7 @@ func TestCudaDefaultParallel(t *testing.T) {
 		for _, bs := range []int64{1, 3, 65535} {
 			t.Run(fmt.Sprintf("threads%d/blocks%d", ts, bs), func(t *testing.T) {
 				opts := Options{Target: CUDAEmulate, ThreadSizes: []int64{ts}, BlockSizes: []int64{bs}}
-				mod, err := Emit(p, n, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				verify(t, tc.opt, mod.IR)
+				mod := tc.emitVerified(t, p, n, opts)
 				bin := tc.build(t, t.TempDir(), mod, p, params)
 				compareArgs(t, p, runHarness(t, bin, inFile, p, in, 1), want, 0)
 			})
@@ -246,11 +238,7 @@ func TestCudaMarksTiledGemm(t *testing.T) {
 			t.Fatalf("AST lacks %q:\n%s", want, c)
 		}
 	}
-	mod, err := Emit(p, n, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	verify(t, tc.opt, mod.IR)
+	mod := tc.emitVerified(t, p, n, opts)
 	runChecked(t, tc, p, mod, k.Sizes(polybench.Mini))
 
 	mod, err = Emit(p, n, Options{Target: CUDA})
@@ -289,13 +277,9 @@ func TestCudaMarksJacobi2D(t *testing.T) {
 	if strings.Count(c, "// kernel") != 2 || strings.Count(c, "// thread") != 2 {
 		t.Fatalf("want two kernels with threads:\n%s", c)
 	}
-	mod, err := Emit(p, n, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	verify(t, tc.opt, mod.IR)
+	mod := tc.emitVerified(t, p, n, opts)
 	runChecked(t, tc, p, mod, k.Sizes(polybench.Mini))
-	mod, err = Emit(p, n, Options{Target: CUDA})
+	mod, err := Emit(p, n, Options{Target: CUDA})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,16 +376,12 @@ func TestCudaMapWavefront(t *testing.T) {
 			if !strings.Contains(code, "// kernel") || !strings.Contains(code, "// thread") {
 				t.Fatalf("no kernel with threads:\n%s", code)
 			}
-			mod, err := Emit(p, n, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			verify(t, tc.opt, mod.IR)
+			mod := tc.emitVerified(t, p, n, opts)
 			if c.name == "tiled" {
 				checkIR(t, mod.IR, "call void @GOMP_barrier()")
 			}
 			runChecked(t, tc, p, mod, k.Sizes(polybench.Mini))
-			mod, err = Emit(p, n, Options{Target: CUDA})
+			mod, err := Emit(p, n, Options{Target: CUDA})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -449,11 +429,7 @@ func TestCudaMarksPromote(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := Options{Target: CUDAEmulate, ThreadSizes: []int64{3}}
-	mod, err := Emit(p, n, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	verify(t, tc.opt, mod.IR)
+	mod := tc.emitVerified(t, p, n, opts)
 	checkIR(t, mod.IR, "call void @GOMP_parallel(", "call void @GOMP_barrier()")
 	runChecked(t, tc, p, mod, map[string]int64{"n": 20}, "T")
 	mod, err = Emit(p, n, Options{Target: CUDA})

@@ -95,11 +95,7 @@ func TestLoopsAndExpressions(t *testing.T) {
 	inFile := writeInput(t, p, in)
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
-			mod, err := Emit(p, n, m.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			verify(t, tc.opt, mod.IR)
+			mod := tc.emitVerified(t, p, n, m.opts)
 			bin := tc.build(t, t.TempDir(), mod, p, params)
 			for _, th := range []int{1, 2} {
 				compareArgs(t, p, runHarness(t, bin, inFile, p, in, th), want, 0)

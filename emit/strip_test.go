@@ -65,14 +65,10 @@ func TestStripMinedLoops(t *testing.T) {
 		t.Errorf("strip lengths %v, want %v", got, want)
 	}
 	for _, m := range modes[:2] {
-		mod, err := Emit(p, n, m.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		mod := tc.emitVerified(t, p, n, m.opts)
 		if c := len(regexp.MustCompile(`(?m)^c1_q\.body[.0-9]*:`).FindAllString(mod.IR, -1)); c != 3 {
 			t.Errorf("%s: %d strip-mined loops in the IR, want 3", m.name, c)
 		}
-		verify(t, tc.opt, mod.IR)
 		for _, size := range []int64{4, 5, 6, 7, 13} {
 			t.Run(fmt.Sprintf("%s/N=%d", m.name, size), func(t *testing.T) {
 				runChecked(t, tc, p, mod, map[string]int64{"N": size})
@@ -119,14 +115,10 @@ func TestStridedLoops(t *testing.T) {
 	n := &ast.For{Iter: "c0", Lower: ast.Int(0), Upper: ast.Int(3), Stride: 1, Parallel: true,
 		Body: &ast.Block{Children: []ast.Node{loop(even, 4), loop(odd, 3)}}}
 	for _, m := range modes[:2] {
-		mod, err := Emit(p, n, m.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		mod := tc.emitVerified(t, p, n, m.opts)
 		if c := len(regexp.MustCompile(`(?m)^c1_t\.body[.0-9]*:`).FindAllString(mod.IR, -1)); c != 2 {
 			t.Errorf("%s: %d loops over their iteration count in the IR, want 2", m.name, c)
 		}
-		verify(t, tc.opt, mod.IR)
 		for _, size := range []int64{4, 5, 8, 13} {
 			t.Run(fmt.Sprintf("%s/N=%d", m.name, size), func(t *testing.T) {
 				runChecked(t, tc, p, mod, map[string]int64{"N": size})

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"tilefuse/ast"
 	"tilefuse/scop"
 	"tilefuse/scop/charness"
 )
@@ -70,6 +71,18 @@ func verify(t *testing.T, opt, ir string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("opt -verify: %v\n%s", err, out)
 	}
+}
+
+// emitVerified emits n for p with opts and checks the IR with opt
+// -verify.
+func (tc toolchain) emitVerified(t *testing.T, p *scop.Program, n ast.Node, opts Options) *Module {
+	t.Helper()
+	mod, err := Emit(p, n, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verify(t, tc.opt, mod.IR)
+	return mod
 }
 
 // build compiles the module with opt -O3 and llc -O3, links it with the
