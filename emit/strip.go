@@ -17,7 +17,10 @@ import (
 // [0, k), x/2 is q plus a constant and x%2 is the constant r: the reads
 // are consecutive in q and the selects fold, so the loop vectorizes as
 // Halide's upsampling does. The at most k-1 iterations before the first
-// multiple of k and after the last whole group run as they were.
+// multiple of k and after the last whole group run as they were. A loop
+// of stride s (a pyramid's parity cases: even rows in one loop, odd rows
+// in another) runs the same way over its iteration count t, with
+// x = lo + s*t, when s makes its divisions exact.
 
 // maxStrip is the largest strip length: 8 takes a bilateral grid's
 // cells of 8 pixels (x/8 and x%8 in the slicing stage); beyond it the
