@@ -2,9 +2,6 @@ package fusion
 
 import (
 	"fmt"
-	"maps"
-	"slices"
-	"strings"
 
 	"tilefuse/presburger"
 )
@@ -49,7 +46,7 @@ func (pf *post) readBox(s *Space, g int) (ext presburger.UnionMap, ok bool, err 
 		if !ok {
 			return ext, false, nil
 		}
-		win, err := window(rm[0].Space(), a, origin, extent)
+		win, err := window(rm[0].Space(), origin, extent)
 		if err != nil {
 			return ext, false, err
 		}
@@ -87,39 +84,38 @@ func onArray(acc presburger.UnionMap, a string) (presburger.UnionMap, error) {
 	return presburger.UnionMapFromMaps(maps...)
 }
 
-// window is the map from tile coordinates (sp's input) to the elements
-// of a in the box origin(o) + [0, extent).
-func window(sp presburger.Space, a string, origin []Affine, extent []int64) (presburger.UnionMap, error) {
-	o := make([]string, sp.NIn())
-	for i := range o {
-		o[i] = fmt.Sprintf("o%d", i)
+// window is the map from tile coordinates to the elements of the box
+// origin(o) + [0, extent) in sp, the space of the read footprint
+// (tile coordinates -> elements of an array): rows over [1, params, o,
+// elements] saying origin_d(o) <= e_d <= origin_d(o) + extent_d - 1.
+func window(sp presburger.Space, origin []Affine, extent []int64) (presburger.UnionMap, error) {
+	params := sp.Params
+	nIn := sp.NIn()
+	width := 1 + len(params) + nIn + len(extent)
+	var rows [][]int64
+	for d, o := range origin {
+		lower := make([]int64, width) // e_d - origin_d(o) >= 0
+		lower[0] = -o.Const
+		for i, name := range params {
+			lower[1+i] = -o.Params[name]
+		}
+		for i, k := range o.Tile {
+			if i >= nIn {
+				return presburger.UnionMap{}, fmt.Errorf("fusion: read window origin over %d tile coordinates, the tiles have %d", len(o.Tile), nIn)
+			}
+			lower[1+len(params)+i] = -k
+		}
+		lower[1+len(params)+nIn+d] = 1
+		upper := make([]int64, width) // origin_d(o) + extent_d - 1 - e_d >= 0
+		for i, v := range lower {
+			upper[i] = -v
+		}
+		upper[0] += extent[d] - 1
+		rows = append(rows, lower, upper)
 	}
-	e := make([]string, len(extent))
-	var conds []string
-	for d := range extent {
-		e[d] = fmt.Sprintf("e%d", d)
-		lo := origin[d].text(o)
-		conds = append(conds, fmt.Sprintf("%s <= %s <= %s + %d", lo, e[d], lo, extent[d]-1))
-	}
-	src := fmt.Sprintf("[%s] -> { [%s] -> %s[%s] : %s }", strings.Join(sp.Params, ", "), strings.Join(o, ", "), a, strings.Join(e, ", "), strings.Join(conds, " and "))
-	m, err := presburger.ParseMap(src)
+	m, err := presburger.MapFromConstraints(sp, nil, rows)
 	if err != nil {
-		return presburger.UnionMap{}, fmt.Errorf("fusion: read window %s: %w", src, err)
+		return presburger.UnionMap{}, err
 	}
 	return presburger.UnionMapFromMaps(m)
-}
-
-// text writes the affine function over the tile coordinates named o.
-func (f Affine) text(o []string) string {
-	terms := []string{fmt.Sprint(f.Const)}
-	names := slices.Sorted(maps.Keys(f.Params))
-	for _, name := range names {
-		terms = append(terms, fmt.Sprintf("%d%s", f.Params[name], name))
-	}
-	for i, k := range f.Tile {
-		if k != 0 {
-			terms = append(terms, fmt.Sprintf("%d%s", k, o[i]))
-		}
-	}
-	return "(" + strings.Join(terms, " + ") + ")"
 }
