@@ -142,6 +142,9 @@ func gistBasic(a *basic, cs []*basic) *basic {
 		}
 		k++
 	}
+	if h, ok := dropImpliedIneqs(g, cs); ok {
+		return h.simplify()
+	}
 	for k := 0; k < len(g.ineqs); {
 		row := g.ineqs[k]
 		rest := g.clone()
@@ -153,6 +156,69 @@ func gistBasic(a *basic, cs []*basic) *basic {
 		k++
 	}
 	return g.simplify()
+}
+
+// dropImpliedIneqs removes from g, in order, each inequality that g's
+// other remaining constraints imply rationally in every context part:
+// the loop above, with one tableau of g ∩ c per part that g meets, in
+// which each inequality found implied is lifted in turn, rather than a
+// tableau per inequality and part. A part g does not meet (rationally)
+// may meet g without the inequality, so it is tested as above. ok is
+// false when a tableau overflowed or ran out of budget.
+func dropImpliedIneqs(g *basic, cs []*basic) (out *basic, ok bool) {
+	var keep []bool
+	ok = attempt(func() {
+		var tabs []*simplex.Tableau
+		var eqs []int
+		var apart []*basic
+		for _, c := range cs {
+			in := intersectBasic(g, c)
+			if tab := in.tableau(); tab.Empty() {
+				apart = append(apart, c)
+			} else {
+				tabs = append(tabs, tab)
+				eqs = append(eqs, len(in.eqs))
+			}
+		}
+		keep = make([]bool, len(g.ineqs))
+		for k, row := range g.ineqs {
+			// A tableau holds in's equalities, then g's inequalities.
+			implied := true
+			for i, tab := range tabs {
+				if !tab.IsRedundant(eqs[i] + k) {
+					implied = false
+					break
+				}
+			}
+			if implied && len(apart) > 0 {
+				rest := g.clone()
+				rest.ineqs = rest.ineqs[:0]
+				for j, r := range g.ineqs {
+					if j != k && (j > k || keep[j]) {
+						rest.ineqs = append(rest.ineqs, r)
+					}
+				}
+				implied = impliedIn(rest, apart, row, false)
+			}
+			keep[k] = !implied
+			if implied {
+				for i, tab := range tabs {
+					tab.DropIfRedundant(eqs[i] + k)
+				}
+			}
+		}
+	})
+	if !ok {
+		return nil, false
+	}
+	out = g.clone()
+	out.ineqs = out.ineqs[:0]
+	for k, row := range g.ineqs {
+		if keep[k] {
+			out.ineqs = append(out.ineqs, row)
+		}
+	}
+	return out, true
 }
 
 // impliedIn reports whether row >= 0 (row = 0 with eq) holds on the

@@ -157,6 +157,19 @@ func (t *Tableau) IsRedundant(con int) bool {
 	return t.redundant(u, false)
 }
 
+// DropIfRedundant reports whether inequality con is implied (rationally)
+// by the other constraints of the tableau and, when it is, lifts it: it
+// constrains nothing after, so that of two constraints that imply each
+// other only the first tested is dropped. Equalities report false, and
+// so does every constraint of an empty tableau.
+func (t *Tableau) DropIfRedundant(con int) bool {
+	u := t.conUnknown(con)
+	if t.empty || t.unk[u].eq {
+		return false
+	}
+	return t.redundant(u, true)
+}
+
 // redundant tests whether the restricted unknown u is implied by the other
 // restricted unknowns by minimising it with its own restriction lifted. With
 // drop set and a positive answer, u stays unrestricted: it no longer
