@@ -32,7 +32,11 @@ type slot struct {
 	// an extent of A); the outlined function names its copy after it.
 	name string
 	val  value.Value // the caller's value
-	b    *binding    // the caller's array, for slotArray and slotDim
+	b    *binding    // the caller's array, for slotArray, slotDim and slotOrigin
+	// inline marks a constant: it does not travel, the outlined function
+	// uses the constant itself (a tile-local buffer's extents stay
+	// constants for LLVM's address arithmetic).
+	inline bool
 }
 
 type slotKind int
@@ -42,32 +46,50 @@ const (
 	slotIter
 	slotArray // an array's pointer: the only pointers captured
 	slotDim
+	slotOrigin // a tile-local buffer's origin, subtracted from subscripts
 )
 
-// values are the caller's captured values.
-func (c capture) values() []value.Value {
-	vals := make([]value.Value, len(c.slots))
+// inlineConstants marks the constant slots inline.
+func (c capture) inlineConstants() capture {
+	out := capture{slots: make([]slot, len(c.slots))}
 	for i, s := range c.slots {
-		vals[i] = s.val
+		_, s.inline = s.val.(constant.Constant)
+		out.slots[i] = s
+	}
+	return out
+}
+
+// values are the caller's captured values that travel.
+func (c capture) values() []value.Value {
+	var vals []value.Value
+	for _, s := range c.slots {
+		if !s.inline {
+			vals = append(vals, s.val)
+		}
 	}
 	return vals
 }
 
-// fields are the types of the captured values.
+// fields are the types of the captured values that travel.
 func (c capture) fields() []types.Type {
-	f := make([]types.Type, len(c.slots))
-	for i, s := range c.slots {
-		f[i] = s.val.Type()
+	var f []types.Type
+	for _, s := range c.slots {
+		if !s.inline {
+			f = append(f, s.val.Type())
+		}
 	}
 	return f
 }
 
 // load rebuilds the captured values inside an outlined function, calling
-// load for each slot in order with the slot's name.
+// load for each slot that travels, in order, with the slot's name.
 func (c capture) load(load func(name string) value.Value) *env {
 	ev := &env{iters: map[string]value.Value{}, params: map[string]value.Value{}, arrays: map[string]*binding{}}
 	for _, s := range c.slots {
-		v := load(s.name)
+		v := s.val
+		if !s.inline {
+			v = load(s.name)
+		}
 		switch s.kind {
 		case slotParam:
 			ev.params[s.name] = v
@@ -78,6 +100,9 @@ func (c capture) load(load func(name string) value.Value) *env {
 		case slotDim:
 			nb := ev.arrays[s.b.name]
 			nb.dims = append(nb.dims, v)
+		case slotOrigin:
+			nb := ev.arrays[s.b.name]
+			nb.origin = append(nb.origin, v)
 		}
 	}
 	return ev
@@ -114,10 +139,16 @@ func (fs *fnState) field(st *types.StructType, ctx value.Value, i int) value.Val
 	return gep
 }
 
-// captures lists what the body of n uses from ev: every parameter, and
-// the outer iterators and arrays its bounds, conditions, allocations and
-// statements name.
+// captures lists what the body of the loop n uses from ev.
 func (fs *fnState) captures(ev *env, n *ast.For) capture {
+	return fs.capturesOf(ev, n.Body, n.Iter)
+}
+
+// capturesOf lists what root uses from ev, bound aside (the iterator of
+// a loop the outlined function runs itself): every parameter, and the
+// outer iterators and arrays its bounds, conditions, allocations and
+// statements name, with the arrays' extents and origins.
+func (fs *fnState) capturesOf(ev *env, root ast.Node, bound string) capture {
 	var params, iters []string
 	var arrays []*binding
 	// Every parameter: statements read them, and there are few.
@@ -125,7 +156,7 @@ func (fs *fnState) captures(ev *env, n *ast.For) capture {
 		params = append(params, name)
 	}
 	sort.Strings(params)
-	seenIter := map[string]bool{n.Iter: true}
+	seenIter := map[string]bool{bound: true}
 	seenArray := map[string]bool{}
 	useExpr := func(e ast.Expr) {
 		for _, name := range e.Vars() {
@@ -141,7 +172,7 @@ func (fs *fnState) captures(ev *env, n *ast.For) capture {
 			arrays = append(arrays, b)
 		}
 	}
-	ast.Walk(n.Body, func(x ast.Node) bool {
+	ast.Walk(root, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.For:
 			useExpr(x.Lower)
@@ -178,6 +209,9 @@ func (fs *fnState) captures(ev *env, n *ast.For) capture {
 		c.slots = append(c.slots, slot{kind: slotArray, name: b.name, val: b.ptr, b: b})
 		for _, d := range b.dims {
 			c.slots = append(c.slots, slot{kind: slotDim, name: b.name + ".dim", val: d, b: b})
+		}
+		for _, o := range b.origin {
+			c.slots = append(c.slots, slot{kind: slotOrigin, name: b.name + ".origin", val: o, b: b})
 		}
 	}
 	return c

@@ -34,6 +34,9 @@ type fnState struct {
 	// scoped are the bindings accessed so far, each with its alias scope.
 	scoped []*binding
 	domain *metadata.Tuple
+	// nests calls the loop nests inside its loops as functions of their
+	// own (outline.go).
+	nests bool
 }
 
 func newFnState(e *emitter, f *ir.Func) *fnState {

@@ -59,6 +59,7 @@ func (e *emitter) program(n ast.Node) {
 	}
 	f := e.newFunc(e.fn, false, params...)
 	fs := newFnState(e, f)
+	fs.nests = e.wantsNestOutlining(n)
 	ev := &env{iters: map[string]value.Value{}, params: map[string]value.Value{}, arrays: map[string]*binding{}}
 	for _, prm := range params {
 		if prm.Typ == types.I32 && isParam(p, prm.Name()) {

@@ -16,7 +16,11 @@ func (fs *fnState) node(ev *env, n ast.Node) {
 	case nil:
 	case *ast.Block:
 		for _, c := range n.Children {
-			fs.node(ev, c)
+			if fs.outlinable(ev, c) {
+				fs.callNest(ev, c)
+			} else {
+				fs.node(ev, c)
+			}
 		}
 	case *ast.For:
 		fs.forLoop(ev, n)

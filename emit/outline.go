@@ -1,0 +1,144 @@
+package emit
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+
+	"tilefuse/ast"
+)
+
+// This file outlines the loop nests of a large tile body into functions
+// of their own. A post-tiling fusion tile runs dozens of producer nests
+// one after the other (local_laplacian's output tile: 35 statements); as
+// one function, opt and llc spend seconds on it alone (loop strength
+// reduction and register allocation grow faster than linearly with the
+// loops and values of a function), and llvm-split cannot share it among
+// the cores. One noinline function per nest, called with a context as a
+// parallel region is, costs one call per nest and tile, and the pieces
+// build in parallel.
+
+// outlineMinStmts is the number of statements from which a function's
+// nests are outlined: below it, one function builds fast enough. (A
+// variable for the tests.)
+var outlineMinStmts = 16
+
+// wantsNestOutlining reports whether the nests inside region's loops go
+// into functions of their own: on the CPU, when region runs many
+// statements.
+func (e *emitter) wantsNestOutlining(region ast.Node) bool {
+	if e.opts.Target != CPU {
+		return false
+	}
+	users := 0
+	ast.Walk(region, func(x ast.Node) bool {
+		if _, ok := x.(*ast.User); ok {
+			users++
+		}
+		return users < outlineMinStmts
+	})
+	return users >= outlineMinStmts
+}
+
+// outlinable reports whether n, a child of a block, is called as a
+// function of its own: a loop nest (or a guard around one) inside a
+// loop of a function that outlines nests, which allocates no buffer and
+// uses no scalar stack slot from outside (the callee would keep it in
+// memory rather than in a register).
+func (fs *fnState) outlinable(ev *env, n ast.Node) bool {
+	if !fs.nests || len(ev.iters) == 0 || ev.strip != nil {
+		return false
+	}
+	switch n.(type) {
+	case *ast.For, *ast.If:
+	default:
+		return false
+	}
+	loop, ok := false, true
+	ast.Walk(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.For:
+			loop = true
+			if x.Parallel && fs.e.opts.Parallel {
+				ok = false
+			}
+		case *ast.Alloc, *ast.Free:
+			ok = false
+		}
+		return ok
+	})
+	if !loop || !ok {
+		return false
+	}
+	for _, s := range fs.capturesOf(ev, n, "").slots {
+		if s.kind == slotArray && s.b.slot {
+			return false
+		}
+	}
+	return true
+}
+
+// callNest outlines n into an internal noinline function and calls it.
+// What n uses from ev travels as arguments, not in a context struct, so
+// that the array pointers keep what the caller knows of them: distinct
+// arrays (noalias, as the program's own arguments) and, for a tile-local
+// buffer of constant size, its size (dereferenceable; an argument array's
+// caller may pass less than its declared extents), which lets LLVM speculate
+// the loads of a select's operands as it does on the caller's stack
+// buffers, and so vectorize the loop.
+func (fs *fnState) callNest(ev *env, n ast.Node) {
+	e := fs.e
+	capt := fs.capturesOf(ev, n, "").inlineConstants()
+	var params []*ir.Param
+	names := map[string]int{}
+	for _, s := range capt.slots {
+		if s.inline {
+			continue
+		}
+		name := s.name
+		if k := names[name]; k > 0 {
+			name = fmt.Sprintf("%s.%d", name, k)
+		}
+		names[s.name]++
+		prm := ir.NewParam(name, s.val.Type())
+		if s.kind == slotArray {
+			prm.Attrs = append(prm.Attrs, enum.ParamAttrNoAlias)
+			if size, ok := constSize(s.b); ok && s.b.heap {
+				prm.Attrs = append(prm.Attrs, ir.Dereferenceable{N: uint64(size)})
+			}
+		}
+		params = append(params, prm)
+	}
+	f := e.newFunc(fmt.Sprintf("%s.nest.%d", e.fn, e.nOut), true, params...)
+	e.nOut++
+	// Kept out of line: the point is a function opt and llc build apart.
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoInline)
+	g := newFnState(e, f)
+	k := 0
+	g.node(capt.load(func(string) value.Value {
+		k++
+		return params[k-1]
+	}), n)
+	g.freeOnce()
+	g.cur.NewRet(nil)
+	g.finish()
+
+	fs.cur.NewCall(f, capt.values()...)
+}
+
+// constSize is the size in bytes of b's memory when its extents are
+// constants (a tile-local buffer of constant shape).
+func constSize(b *binding) (int64, bool) {
+	size := int64(b.elem.Size())
+	for _, d := range b.dims {
+		c, ok := d.(*constant.Int)
+		if !ok || !c.X.IsInt64() || c.X.Int64() <= 0 || c.X.Int64() > 1<<40/size {
+			return 0, false
+		}
+		size *= c.X.Int64()
+	}
+	return size, size > 0
+}
