@@ -145,7 +145,7 @@ func (tc *Toolchain) object(ctx context.Context, ir, obj string) error {
 	if tc.canSplit(ir) {
 		err = tc.objectSplit(ctx, dir, ll, ir, tmp)
 	} else {
-		err = tc.optLLC(ctx, ll, filepath.Join(dir, "m.bc"), tmp)
+		err = tc.optLLC(ctx, []string{"-O3"}, ll, filepath.Join(dir, "m.bc"), tmp)
 	}
 	if err != nil {
 		return err
