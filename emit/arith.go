@@ -35,6 +35,12 @@ func (c *stmtCtx) intBinary(e *scop.Binary, x, y value.Value) value.Value {
 		return b.NewOr(x, y)
 	case scop.BitXor:
 		return b.NewXor(x, y)
+	case scop.Div, scop.Rem, scop.FloorDiv, scop.Mod:
+		if _, ok := y.(*constant.Int); !ok && t.Bits() <= 32 {
+			return c.fpDiv(e.Op, x, y, t)
+		}
+	}
+	switch e.Op {
 	case scop.Div, scop.Rem:
 		if !t.IsSigned() {
 			if e.Op == scop.Div {
@@ -95,6 +101,37 @@ func (c *stmtCtx) truncDiv(op scop.BinOp, x, y value.Value, t scop.ElemType) val
 		return b.NewSelect(m1, b.NewSub(i64(0), x), b.NewSDiv(x, safe))
 	}
 	return b.NewSRem(x, safe)
+}
+
+// fpDiv is division or remainder (truncating, or floor for FloorDiv and
+// Mod) of integers of at most 32 bits by a divisor that is not a
+// constant, computed through double: LLVM vectorizes it (x86 has no
+// vector integer division) where it would divide element by element. It
+// is exact: both operands convert exactly, and the correctly rounded
+// quotient of integers below 2^53 never crosses an integer (a quotient
+// that is not one lies at least 1/|y| from the nearest, the rounding
+// error is below |x/y| * 2^-53), so truncating or flooring it gives the
+// integer quotient; INT_MIN / -1 wraps 2^31 to INT_MIN, as the wider
+// computation of the reference does. The remainder is x - q*y at t's
+// width. A zero divisor is undefined, as in C. (A constant divisor is
+// left to LLVM and floorDivConst, which multiply by its reciprocal.)
+func (c *stmtCtx) fpDiv(op scop.BinOp, x, y value.Value, t scop.ElemType) value.Value {
+	b := c.b()
+	toFP := func(v value.Value) value.Value {
+		if t.IsSigned() {
+			return b.NewSIToFP(v, types.Double)
+		}
+		return b.NewUIToFP(v, types.Double)
+	}
+	quot := value.Value(b.NewFDiv(toFP(x), toFP(y)))
+	if t.IsSigned() && (op == scop.FloorDiv || op == scop.Mod) {
+		quot = c.intrinsic("llvm.floor", scop.F64, quot)
+	}
+	q := b.NewTrunc(b.NewFPToSI(quot, types.I64), llType(t))
+	if op == scop.Div || op == scop.FloorDiv {
+		return q
+	}
+	return b.NewSub(x, b.NewMul(q, y))
 }
 
 // floorDiv is floor division or modulo of signed integers, as C's

@@ -57,6 +57,17 @@ func call(fn string, args ...scop.Expr) scop.Expr {
 func sub8(x scop.Expr) scop.Expr { return bin(scop.Sub, x, ki(x.Type(), 8)) }
 
 // odd is 2x - 15 at x's type: an odd divisor in -15..15, never zero.
+// minI8 is the i32 -128 at run time (I is never INT_MIN), 7 otherwise:
+// INT8_MIN once cast to i8.
+func minI8() scop.Expr {
+	return sel(bin(scop.Gt, rd("I"), ki(scop.I32, math.MinInt32)), ki(scop.I32, -128), ki(scop.I32, 7))
+}
+
+// minusOne is -1 of type t at run time (J is far below 2^30), 3 otherwise.
+func minusOne(t scop.ElemType) scop.Expr {
+	return cast(sel(bin(scop.Lt, rd("J"), ki(scop.I32, 1<<30)), ki(scop.I32, -1), ki(scop.I32, 3)), t)
+}
+
 func odd(x scop.Expr) scop.Expr {
 	return bin(scop.Sub, bin(scop.Mul, x, ki(x.Type(), 2)), ki(x.Type(), 15))
 }
@@ -124,6 +135,22 @@ func exprCases() []exprCase {
 		{"min_inf_f32", bin(scop.Min, rd("F"), inf), false},
 		{"ne_nan", i32(bin(scop.Ne, rd("D"), nan)), false},
 		{"lt_nan", i32(bin(scop.Lt, rd("D"), nan)), false},
+		// Non-constant divisors of at most 32 bits divide through double:
+		// full-range operands, both signs, and -128 / -1 in i8 (the
+		// divisor is -1 at run time: J is far below 2^30). INT_MIN / -1
+		// in i32 traps in the C oracle.
+		{"div_i32_wide", bin(scop.Div, bin(scop.Mul, rd("I"), ki(scop.I32, 1000003)), bin(scop.Sub, bin(scop.Mul, rd("J"), ki(scop.I32, 7919)), ki(scop.I32, 3))), false},
+		{"rem_i32_wide", bin(scop.Rem, bin(scop.Mul, rd("I"), ki(scop.I32, 1000003)), bin(scop.Sub, bin(scop.Mul, rd("J"), ki(scop.I32, 7919)), ki(scop.I32, 3))), false},
+		{"floordiv_i32_wide", bin(scop.FloorDiv, bin(scop.Mul, rd("I"), ki(scop.I32, 1000003)), bin(scop.Sub, bin(scop.Mul, rd("J"), ki(scop.I32, 7919)), ki(scop.I32, 3))), false},
+		{"mod_i32_wide", bin(scop.Mod, bin(scop.Mul, rd("I"), ki(scop.I32, 1000003)), bin(scop.Sub, bin(scop.Mul, rd("J"), ki(scop.I32, 7919)), ki(scop.I32, 3))), false},
+		{"floordiv_i8_min_m1", bin(scop.FloorDiv, cast(minI8(), scop.I8), minusOne(scop.I8)), false},
+		{"mod_i16_var", bin(scop.Mod, bin(scop.Mul, rd("S"), ki(scop.I16, 77)), cast(odd(rd("J")), scop.I16)), false},
+		{"floordiv_u32_var", bin(scop.FloorDiv, bin(scop.Mul, rd("W"), ki(scop.U32, 2654435761)), bin(scop.BitOr, cast(rd("J"), scop.U32), ki(scop.U32, 1))), false},
+		{"div_i8_min_m1", bin(scop.Div, cast(minI8(), scop.I8), minusOne(scop.I8)), false},
+		{"rem_i8_min_m1", bin(scop.Rem, cast(minI8(), scop.I8), minusOne(scop.I8)), false},
+		{"div_i16_var", bin(scop.Div, bin(scop.Mul, rd("S"), ki(scop.I16, 77)), cast(odd(rd("J")), scop.I16)), false},
+		{"div_u32_var", bin(scop.Div, bin(scop.Mul, rd("W"), ki(scop.U32, 2654435761)), bin(scop.BitOr, cast(rd("J"), scop.U32), ki(scop.U32, 1))), false},
+		{"rem_u32_var", bin(scop.Rem, bin(scop.Mul, rd("W"), ki(scop.U32, 2654435761)), bin(scop.BitOr, cast(rd("J"), scop.U32), ki(scop.U32, 1))), false},
 		{"select_div", sel(bin(scop.Ne, rd("J"), ki(scop.I32, 0)), bin(scop.Div, ki(scop.I32, 100), rd("J")), ki(scop.I32, -1)), false},
 		{"and_div", i32(bin(scop.And, bin(scop.Ne, rd("J"), ki(scop.I32, 0)), bin(scop.Gt, bin(scop.Div, ki(scop.I32, 100), rd("J")), ki(scop.I32, 10)))), false},
 		{"or_div", i32(bin(scop.Or, bin(scop.Eq, rd("J"), ki(scop.I32, 0)), bin(scop.Lt, bin(scop.Div, ki(scop.I32, 100), rd("J")), ki(scop.I32, 10)))), false},
