@@ -13,4 +13,5 @@
 //	tilefuse help [COMMAND]       show help
 //
 // The calculator language is described in package tilefuse/presburger/calc.
+// TILEFUSE_CPUPROFILE=FILE writes a CPU profile of the command to FILE.
 package main

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 )
 
@@ -55,7 +56,30 @@ func main() {
 		// would grow to 5 times those (15 GB for the PolyMage suite).
 		debug.SetGCPercent(400)
 	}
-	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+	stop := startProfile(os.Getenv("TILEFUSE_CPUPROFILE"))
+	status := run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])
+	stop()
+	os.Exit(status)
+}
+
+// startProfile writes a CPU profile of the whole command to path (for
+// 'go tool pprof') when path is not empty; the returned func ends it.
+func startProfile(path string) func() {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tilefuse: TILEFUSE_CPUPROFILE: %v\n", err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }
 
 func run(e *env, args []string) int {
