@@ -59,9 +59,6 @@ func (c *stmtCtx) val(e scop.Expr) value.Value {
 		if b.elem != e.T {
 			fail("%s: read of %s array %s typed %s", c.what, b.elem, b.name, e.T)
 		}
-		if c.gatherWide(b, e) {
-			return c.wideLoad(b, addr, t)
-		}
 		ld := c.b().NewLoad(memType(t), addr)
 		ld.Align = ir.Align(t.Size())
 		c.fs.access(&ld.Metadata, b)

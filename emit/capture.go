@@ -96,7 +96,7 @@ func (c capture) load(load func(name string) value.Value) *env {
 		case slotIter:
 			ev.iters[s.name] = v
 		case slotArray:
-			ev.arrays[s.name] = &binding{name: s.b.name, elem: s.b.elem, ptr: v, slack: s.b.slack}
+			ev.arrays[s.name] = &binding{name: s.b.name, elem: s.b.elem, ptr: v}
 		case slotDim:
 			nb := ev.arrays[s.b.name]
 			nb.dims = append(nb.dims, v)

@@ -37,10 +37,6 @@ type fnState struct {
 	// nests calls the loop nests inside its loops as functions of their
 	// own (outline.go).
 	nests bool
-	// written are the arrays that other threads may write while the
-	// function runs: those the statements of its parallel region write
-	// (none for the program's function itself).
-	written map[string]bool
 }
 
 func newFnState(e *emitter, f *ir.Func) *fnState {
@@ -154,9 +150,6 @@ type binding struct {
 	heap bool
 	prev *binding
 	raw  value.Value // the malloc result to free, for a heap buffer with extents
-	// slack is how many bytes past the last element can be read (a
-	// workspace buffer's wsSlack).
-	slack int64
 	// slot marks a scalar buffer's stack slot: the function reuses it
 	// in every iteration of a loop around the Alloc, so its accesses
 	// are kept out of the access groups (SROA makes it a register).

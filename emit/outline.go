@@ -117,7 +117,6 @@ func (fs *fnState) callNest(ev *env, n ast.Node) {
 	// Kept out of line: the point is a function opt and llc build apart.
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoInline)
 	g := newFnState(e, f)
-	g.written = fs.written
 	k := 0
 	g.node(capt.load(func(string) value.Value {
 		k++

@@ -48,7 +48,6 @@ func (fs *fnState) outline(n *ast.For, capt capture, st *types.StructType) *ir.F
 	e.nOut++
 	g := newFnState(e, f)
 	g.nests = e.wantsNestOutlining(n.Body)
-	g.written = e.writtenIn(n.Body)
 	load := g.ctxLoader(st, ctxParam)
 	lo, hi := load("lo"), load("hi")
 	ev := capt.load(load)

@@ -60,9 +60,6 @@ func (e *emitter) program(n ast.Node) {
 	f := e.newFunc(e.fn, false, params...)
 	fs := newFnState(e, f)
 	fs.nests = e.wantsNestOutlining(n)
-	// Nothing runs beside the function's own loops: its parallel
-	// regions are functions of their own.
-	fs.written = map[string]bool{}
 	ev := &env{iters: map[string]value.Value{}, params: map[string]value.Value{}, arrays: map[string]*binding{}}
 	for _, prm := range params {
 		if prm.Typ == types.I32 && isParam(p, prm.Name()) {
@@ -114,7 +111,6 @@ func (e *emitter) program(n ast.Node) {
 			var raw value.Value
 			if e.opts.Target == CPU {
 				raw = fs.workspace(a, n)
-				b.slack = wsSlack
 			} else {
 				calloc := e.declare("calloc", types.I8Ptr, types.I64, types.I64)
 				raw = fs.cur.NewCall(calloc, n, i64(int64(a.Type.Size())))
@@ -234,8 +230,7 @@ func globalAccesses(p *scop.Program, n ast.Node) map[string]bool {
 // huge pages (madvise MADV_HUGEPAGE), so its first touch faults once per
 // 2 MiB and its accesses need fewer TLB entries. The buffer is zeroed at
 // each call unless Options.Initialized says every read of a finds a
-// write before it. Each buffer keeps wsSlack zero bytes past its end.
-// The buffers live until the thread ends.
+// write before it. The buffers live until the thread ends.
 func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	e := fs.e
 	name := e.fn + ".ws." + a.Name
@@ -263,32 +258,23 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	fs.cur.NewBr(join)
 	fs.start(fresh)
 	fs.cur.NewCall(e.declare("free", types.Void, types.I8Ptr), old)
-	// align = big ? 2 MiB : 64; rounded = bytes and the slack rounded up
-	// to align.
+	// align = big ? 2 MiB : 64; rounded = bytes rounded up to align.
 	big := fs.cur.NewICmp(enum.IPredUGE, bytes, i64(hugeMin))
 	align := fs.cur.NewSelect(big, i64(hugePage), i64(64))
 	mask := fs.cur.NewSub(align, i64(1))
-	rounded := fs.cur.NewAnd(fs.cur.NewAdd(bytes, fs.cur.NewAdd(mask, i64(wsSlack))), fs.cur.NewXor(mask, i64(-1)))
+	rounded := fs.cur.NewAnd(fs.cur.NewAdd(bytes, mask), fs.cur.NewXor(mask, i64(-1)))
 	buf := fs.cur.NewCall(e.declare("aligned_alloc", types.I8Ptr, types.I64, types.I64), align, rounded)
 	advised := fs.cur.NewSelect(big, rounded, i64(0))
 	fs.cur.NewCall(e.declare("madvise", types.I32, types.I8Ptr, types.I64, types.I32), buf, advised, constant.NewInt(types.I32, madvHugePage))
 	if zeroed {
 		memset(buf, bytes)
 	}
-	// The slack is zeroed once: no statement writes it, and a smaller
-	// later call's slack lies within this call's elements.
-	memset(fs.cur.NewGetElementPtr(types.I8, buf, bytes), i64(wsSlack))
 	fs.cur.NewStore(buf, slot)
 	fs.cur.NewStore(bytes, have)
 	fs.cur.NewBr(join)
 	fs.start(join)
 	return fs.cur.NewPhi(ir.NewIncoming(old, reuse), ir.NewIncoming(buf, fresh))
 }
-
-// wsSlack is how many bytes past its last element a workspace buffer
-// keeps readable (and zero), for gathers of narrow elements that load 4
-// bytes (gatherWide).
-const wsSlack = 8
 
 // Huge pages for large workspace buffers: Linux's transparent huge pages
 // (MADV_HUGEPAGE, 14) of 2 MiB, for buffers of at least hugeMin bytes

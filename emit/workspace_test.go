@@ -12,8 +12,7 @@ import (
 
 // TestWorkspace: temporaries live in the per-thread workspace, allocated
 // aligned and advised to huge pages, zeroed at each call unless
-// Options.Initialized names them, with wsSlack zero bytes past their end;
-// the header says so.
+// Options.Initialized names them; the header says so.
 func TestWorkspace(t *testing.T) {
 	src, err := os.ReadFile("testdata/temps.c")
 	if err != nil {
@@ -33,8 +32,8 @@ func TestWorkspace(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		initialized map[string]bool
-		memsets     int // two per zeroed array (at reuse and when fresh), one per array for its slack
-	}{{nil, 6}, {map[string]bool{"a": true}, 4}} {
+		memsets     int // two per zeroed array: at reuse and when fresh
+	}{{nil, 4}, {map[string]bool{"a": true}, 2}} {
 		m, err := Emit(p, n, Options{Initialized: tc.initialized})
 		if err != nil {
 			t.Fatal(err)
