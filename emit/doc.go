@@ -37,6 +37,13 @@
 //     buffer with the Alloc's shape, and ast.Free frees a buffer malloc'ed
 //     at its Alloc and uncovers the array it shadowed. A scalar buffer's slot serves every
 //     iteration, so its accesses stay out of the access groups.
+//   - Outlined nests (outline.go): in a function of 16 statements or
+//     more (a post-tiling fusion tile body), each loop nest inside a loop
+//     becomes an internal noinline function, called with its captures as
+//     arguments (arrays noalias, constant-size buffers dereferenceable),
+//     so that opt and llc build small functions, in parallel pieces.
+//   - Integer division by a variable of at most 32 bits divides doubles,
+//     exactly, so that the loop vectorizes (arith.go, fpDiv).
 //
 // # GPU targets
 //
