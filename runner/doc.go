@@ -15,11 +15,13 @@
 // llc -O3 -mcpu=native -relocation-model=pic -filetype=obj. A large
 // module (over 96 KiB of IR with several functions) is built in pieces
 // when llvm-split (beside opt) and objcopy are found: llvm-split cuts it
-// into four modules per CPU, opt and llc build them on one worker per
-// CPU, largest first, "cc -r" joins the objects and objcopy makes local
-// again every symbol the source did not export. opt and llc are
-// single-threaded, and this roughly halves the build of a post-tiling
-// fusion pipeline on two cores. Executables
+// into one module per CPU, opt (with -O2's unrolling threshold, see
+// pieceOptFlags) and llc build them on one worker per CPU, largest
+// first, "cc -r" joins the objects and objcopy makes local again every
+// symbol the source did not export. opt and llc are single-threaded,
+// and this roughly halves the build of a post-tiling fusion pipeline on
+// two cores (the emitter outlines a large tile body's nests, so that
+// the functions are small enough to share out). Executables
 // are linked by cc with -fopenmp (libgomp, for the GOMP calls of
 // parallel loops), -lm and -ldl.
 //
