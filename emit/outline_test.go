@@ -33,12 +33,8 @@ func TestOutlinedNests(t *testing.T) {
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
 			mod := tc.emitVerified(t, p, n, m.opts)
-			caller := "define void @rows("
-			if m.opts.Parallel {
-				caller = "define internal void @rows.omp_fn.0("
-			}
 			checkIR(t, mod.IR,
-				caller,
+				rowsFn(m.opts),
 				"c0.body:",
 				"call void @rows.nest.",
 				"define internal void @rows.nest.",
