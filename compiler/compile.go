@@ -290,7 +290,7 @@ func (r *Result) schedule() error {
 	// GPU targets keep the hyperplanes' order of band members: the
 	// mapping takes the leading coincident members for blocks and
 	// threads, where the CPU wants the best-locality member innermost.
-	r.Scheduled, err = scheduler.Schedule(r.Program, g, scheduler.Options{Fuse: fuse, KeepOrder: r.Options.Target.GPU(), MaxWork: r.Options.ScheduleWork})
+	r.Scheduled, err = scheduler.Schedule(r.Program, g, scheduler.Options{Fuse: fuse, Siblings: r.Options.Strategy == Post, KeepOrder: r.Options.Target.GPU(), MaxWork: r.Options.ScheduleWork})
 	return err
 }
 

@@ -18,7 +18,13 @@ import "fmt"
 // cache holds the answers of hyperplaneExists for these edges at the
 // current ranks.
 func (s *scheduler) partition(comps [][]int, edges []*edge, cache map[string]bool) ([][]int, error) {
-	if len(comps) == 1 || s.opt.Fuse == FuseMin {
+	if len(comps) == 1 {
+		return comps, nil
+	}
+	if s.opt.Fuse == FuseMin {
+		if s.opt.Siblings {
+			return s.mergeSiblings(comps, edges, cache)
+		}
 		return comps, nil
 	}
 	all := concat(comps)
@@ -172,4 +178,59 @@ func concat(parts [][]int) []int {
 		out = append(out, p...)
 	}
 	return out
+}
+
+// mergeSiblings is FuseMin's partition with Options.Siblings: a
+// component joins the run before it when both are single statements
+// that write the same array, no dependence joins the run and the
+// component, and FuseSmart's rule allows it (fusion costs no coincident
+// member).
+func (s *scheduler) mergeSiblings(comps [][]int, edges []*edge, cache map[string]bool) ([][]int, error) {
+	var parts [][]int
+	cur, curComps := comps[0], comps[:1]
+	for _, c := range comps[1:] {
+		if s.siblings(cur, c, edges) {
+			try := append(append([]int(nil), cur...), c...)
+			tryComps := append(append([][]int(nil), curComps...), c)
+			ok, err := s.mergeable(try, tryComps, edges, cache)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				cur, curComps = try, tryComps
+				continue
+			}
+		}
+		parts = append(parts, cur)
+		cur, curComps = c, [][]int{c}
+	}
+	return append(parts, cur), nil
+}
+
+// siblings reports whether the single-statement component c updates the
+// array every statement of run writes, with no dependence between them.
+func (s *scheduler) siblings(run, c []int, edges []*edge) bool {
+	if len(c) != 1 {
+		return false
+	}
+	write := func(i int) string {
+		if st := s.p.Stmt(s.stmts[i].name); st != nil {
+			return st.Write.Array
+		}
+		return ""
+	}
+	w := write(c[0])
+	for _, i := range run {
+		if w == "" || write(i) != w {
+			return false
+		}
+	}
+	for _, e := range edges {
+		for _, i := range run {
+			if e.src == i && e.dst == c[0] || e.src == c[0] && e.dst == i {
+				return false
+			}
+		}
+	}
+	return true
 }

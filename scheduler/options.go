@@ -50,6 +50,13 @@ type Options struct {
 	// of a band that ends every statement's schedule is moved innermost
 	// (Pluto's intra-tile optimisation; see innermostForLocality).
 	KeepOrder bool
+	// Siblings, with FuseMin, lets consecutive components of one
+	// statement each that update the same array, with no dependence
+	// between them, share their bands when those can keep a coincident
+	// outer member: two updates of one function over the same pixels (a
+	// Halide tuple update, such as a bilateral grid's value and weight)
+	// then take one pass over their domain instead of two.
+	Siblings bool
 	// MaxWork is the scheduling budget: the solver work Schedule may
 	// spend in all, in tableau entries updated (zero: DefaultMaxWork;
 	// negative: no budget). Past it, Schedule returns a *BudgetError.
