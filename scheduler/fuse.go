@@ -1,6 +1,9 @@
 package scheduler
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // partition splits the strongly connected components comps (in
 // topological order) into consecutive runs, each to be scheduled under
@@ -208,20 +211,24 @@ func (s *scheduler) mergeSiblings(comps [][]int, edges []*edge, cache map[string
 }
 
 // siblings reports whether the single-statement component c updates the
-// array every statement of run writes, with no dependence between them.
+// array every statement of run writes, over the same domain (as text,
+// the statement's name aside: two updates of one function over one
+// reduction domain), with no dependence between them. A border
+// statement (a[0] = 0 before a loop over a) is no sibling of the loop.
 func (s *scheduler) siblings(run, c []int, edges []*edge) bool {
 	if len(c) != 1 {
 		return false
 	}
-	write := func(i int) string {
-		if st := s.p.Stmt(s.stmts[i].name); st != nil {
-			return st.Write.Array
+	key := func(i int) string {
+		st := s.p.Stmt(s.stmts[i].name)
+		if st == nil {
+			return ""
 		}
-		return ""
+		return st.Write.Array + " " + strings.ReplaceAll(st.Domain.String(), st.Name+"[", "[")
 	}
-	w := write(c[0])
+	k := key(c[0])
 	for _, i := range run {
-		if w == "" || write(i) != w {
+		if k == "" || key(i) != k {
 			return false
 		}
 	}

@@ -8,8 +8,10 @@ import (
 )
 
 // TestSiblings: with Options.Siblings, FuseMin gives two independent
-// updates of one array a shared band (their consumer keeps its own), and
-// keeps apart two updates joined by a dependence; every tree is legal.
+// updates of one array over one domain a shared band (their consumer
+// keeps its own), and keeps apart two updates joined by a dependence,
+// border statements and a loop over the same array, and updates of
+// different arrays; every tree is legal.
 func TestSiblings(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
@@ -24,6 +26,12 @@ func TestSiblings(t *testing.T) {
   for (int i = 0; i < n; i++) a[0][i] = in[i] * 2;
   for (int i = 0; i < n; i++) a[1][i] = a[0][n - 1 - i];
 }`, [2]int{2, 2}},
+		{"border statements", `void f(int n, float in[n], float a[n + 2], float b[n]) {
+  a[0] = 0;
+  for (int i = 1; i <= n; i++) a[i] = in[i - 1];
+  a[n + 1] = 0;
+  for (int i = 0; i < n; i++) b[i] = a[i] + a[i + 2];
+}`, [2]int{4, 4}},
 		{"other arrays", `void f(int n, float in[n], float a[n], float c[n]) {
   for (int i = 0; i < n; i++) a[i] = in[i] * 2;
   for (int i = 0; i < n; i++) c[i] = in[i] + 1;
