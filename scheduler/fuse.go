@@ -34,18 +34,26 @@ func (s *scheduler) partition(comps [][]int, edges []*edge, cache map[string]boo
 	if ok, err := s.mergeable(all, comps, edges, cache); err != nil || ok {
 		return [][]int{all}, err
 	}
+	return s.growRuns(comps, edges, cache, func(_, _ []int) bool { return true })
+}
+
+// growRuns splits comps into runs greedily: a component joins the run
+// before it when may allows the pair and mergeable the run with it.
+func (s *scheduler) growRuns(comps [][]int, edges []*edge, cache map[string]bool, may func(run, c []int) bool) ([][]int, error) {
 	var parts [][]int
 	cur, curComps := comps[0], comps[:1]
 	for _, c := range comps[1:] {
-		try := append(append([]int(nil), cur...), c...)
-		tryComps := append(append([][]int(nil), curComps...), c)
-		ok, err := s.mergeable(try, tryComps, edges, cache)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			cur, curComps = try, tryComps
-			continue
+		if may(cur, c) {
+			try := append(append([]int(nil), cur...), c...)
+			tryComps := append(append([][]int(nil), curComps...), c)
+			ok, err := s.mergeable(try, tryComps, edges, cache)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				cur, curComps = try, tryComps
+				continue
+			}
 		}
 		parts = append(parts, cur)
 		cur, curComps = c, [][]int{c}
@@ -184,30 +192,11 @@ func concat(parts [][]int) []int {
 }
 
 // mergeSiblings is FuseMin's partition with Options.Siblings: a
-// component joins the run before it when both are single statements
-// that write the same array, no dependence joins the run and the
-// component, and FuseSmart's rule allows it (fusion costs no coincident
-// member).
+// component joins the run before it when they are siblings (one
+// statement each, one array, one domain, no dependence between them) and
+// FuseSmart's rule allows it (fusion costs no coincident member).
 func (s *scheduler) mergeSiblings(comps [][]int, edges []*edge, cache map[string]bool) ([][]int, error) {
-	var parts [][]int
-	cur, curComps := comps[0], comps[:1]
-	for _, c := range comps[1:] {
-		if s.siblings(cur, c, edges) {
-			try := append(append([]int(nil), cur...), c...)
-			tryComps := append(append([][]int(nil), curComps...), c)
-			ok, err := s.mergeable(try, tryComps, edges, cache)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				cur, curComps = try, tryComps
-				continue
-			}
-		}
-		parts = append(parts, cur)
-		cur, curComps = c, [][]int{c}
-	}
-	return append(parts, cur), nil
+	return s.growRuns(comps, edges, cache, func(run, c []int) bool { return s.siblings(run, c, edges) })
 }
 
 // siblings reports whether the single-statement component c updates the
