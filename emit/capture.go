@@ -1,8 +1,10 @@
 package emit
 
 import (
+	"fmt"
 	"sort"
 
+	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -48,6 +50,26 @@ const (
 	slotDim
 	slotOrigin // a tile-local buffer's origin, subtracted from subscripts
 )
+
+// params makes a parameter for each slot that travels, named after it
+// (made unique: an array's extents share one name), for an outlined
+// function that takes its captures as arguments; slots are those slots.
+func (c capture) params() (params []*ir.Param, slots []slot) {
+	used := map[string]bool{}
+	for _, s := range c.slots {
+		if s.inline {
+			continue
+		}
+		name := s.name
+		for i := 1; used[name]; i++ {
+			name = fmt.Sprintf("%s.%d", s.name, i)
+		}
+		used[name] = true
+		params = append(params, ir.NewParam(name, s.val.Type()))
+		slots = append(slots, s)
+	}
+	return params, slots
+}
 
 // inlineConstants marks the constant slots inline.
 func (c capture) inlineConstants() capture {

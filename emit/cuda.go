@@ -199,22 +199,11 @@ func (c *cudaDev) body(fs *fnState, ev *env, n ast.Node) {
 
 func (c *cudaDev) kernel(k *kgen, capt capture) {
 	ke := c.ke
-	used := map[string]bool{}
-	uniq := func(base string) string {
-		s := base
-		for i := 1; used[s]; i++ {
-			s = fmt.Sprintf("%s.%d", base, i)
-		}
-		used[s] = true
-		return s
-	}
-	var params []*ir.Param
-	for _, s := range capt.slots {
-		prm := ir.NewParam(uniq(s.name), s.val.Type())
+	params, slots := capt.params()
+	for i, s := range slots {
 		if s.kind == slotArray {
-			k.arrayParams = append(k.arrayParams, prm)
+			k.arrayParams = append(k.arrayParams, params[i])
 		}
-		params = append(params, prm)
 	}
 	f := ke.newFunc(k.name, false, params...)
 	k.fn = f

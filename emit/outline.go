@@ -17,9 +17,9 @@ import (
 // one function, opt and llc spend seconds on it alone (loop strength
 // reduction and register allocation grow faster than linearly with the
 // loops and values of a function), and llvm-split cannot share it among
-// the cores. One noinline function per nest, called with a context as a
-// parallel region is, costs one call per nest and tile, and the pieces
-// build in parallel.
+// the cores. One noinline function per nest, taking what it uses as
+// arguments, costs one call per nest and tile, and the pieces build in
+// parallel.
 
 // outlineMinStmts is the number of statements from which a function's
 // nests are outlined: below it, one function builds fast enough. (A
@@ -44,18 +44,18 @@ func (e *emitter) wantsNestOutlining(region ast.Node) bool {
 }
 
 // outlinable reports whether n, a child of a block, is called as a
-// function of its own: a loop nest (or a guard around one) inside a
-// loop of a function that outlines nests, which allocates no buffer and
-// uses no scalar stack slot from outside (the callee would keep it in
-// memory rather than in a register).
-func (fs *fnState) outlinable(ev *env, n ast.Node) bool {
+// function of its own, with what it uses from ev: a loop nest (or a
+// guard around one) inside a loop of a function that outlines nests,
+// which allocates no buffer and uses no scalar stack slot from outside
+// (the callee would keep it in memory rather than in a register).
+func (fs *fnState) outlinable(ev *env, n ast.Node) (capture, bool) {
 	if !fs.nests || len(ev.iters) == 0 || ev.strip != nil {
-		return false
+		return capture{}, false
 	}
 	switch n.(type) {
 	case *ast.For, *ast.If:
 	default:
-		return false
+		return capture{}, false
 	}
 	loop, ok := false, true
 	ast.Walk(n, func(x ast.Node) bool {
@@ -71,46 +71,37 @@ func (fs *fnState) outlinable(ev *env, n ast.Node) bool {
 		return ok
 	})
 	if !loop || !ok {
-		return false
+		return capture{}, false
 	}
-	for _, s := range fs.capturesOf(ev, n, "").slots {
+	capt := fs.capturesOf(ev, n, "")
+	for _, s := range capt.slots {
 		if s.kind == slotArray && s.b.slot {
-			return false
+			return capture{}, false
 		}
 	}
-	return true
+	return capt, true
 }
 
 // callNest outlines n into an internal noinline function and calls it.
-// What n uses from ev travels as arguments, not in a context struct, so
+// What n uses from the caller (capt) travels as arguments, not in a context struct, so
 // that the array pointers keep what the caller knows of them: distinct
 // arrays (noalias, as the program's own arguments) and, for a tile-local
 // buffer of constant size, its size (dereferenceable; an argument array's
 // caller may pass less than its declared extents), which lets LLVM speculate
 // the loads of a select's operands as it does on the caller's stack
 // buffers, and so vectorize the loop.
-func (fs *fnState) callNest(ev *env, n ast.Node) {
+func (fs *fnState) callNest(n ast.Node, capt capture) {
 	e := fs.e
-	capt := fs.capturesOf(ev, n, "").inlineConstants()
-	var params []*ir.Param
-	names := map[string]int{}
-	for _, s := range capt.slots {
-		if s.inline {
-			continue
-		}
-		name := s.name
-		if k := names[name]; k > 0 {
-			name = fmt.Sprintf("%s.%d", name, k)
-		}
-		names[s.name]++
-		prm := ir.NewParam(name, s.val.Type())
+	capt = capt.inlineConstants()
+	params, slots := capt.params()
+	for i, s := range slots {
 		if s.kind == slotArray {
+			prm := params[i]
 			prm.Attrs = append(prm.Attrs, enum.ParamAttrNoAlias)
 			if size, ok := constSize(s.b); ok && s.b.heap {
 				prm.Attrs = append(prm.Attrs, ir.Dereferenceable{N: uint64(size)})
 			}
 		}
-		params = append(params, prm)
 	}
 	f := e.newFunc(fmt.Sprintf("%s.nest.%d", e.fn, e.nOut), true, params...)
 	e.nOut++

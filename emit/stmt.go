@@ -16,8 +16,8 @@ func (fs *fnState) node(ev *env, n ast.Node) {
 	case nil:
 	case *ast.Block:
 		for _, c := range n.Children {
-			if fs.outlinable(ev, c) {
-				fs.callNest(ev, c)
+			if capt, ok := fs.outlinable(ev, c); ok {
+				fs.callNest(c, capt)
 			} else {
 				fs.node(ev, c)
 			}
