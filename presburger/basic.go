@@ -332,36 +332,57 @@ func (b *basic) forgetDiv(k int) {
 	b.divs[k] = div{num: make([]int64, b.nCol())}
 }
 
-// intersectBasic returns the conjunction of a and b (same variable layout).
+// intersectBasic returns the conjunction of a and b (same variable layout):
+// a's rows widened by b's locals, then b's rows with its locals moved after
+// a's. Every row comes from one allocation.
 func intersectBasic(a, b *basic) *basic {
-	c := a.clone()
-	if b.empty {
-		c.empty = true
-	}
+	c := *a
+	c.empty = a.empty || b.empty
 	if c.bud == nil {
 		c.bud = b.bud
 	}
 	off := len(a.divs)
 	nv := a.nVar()
+	n := 1 + nv + off + len(b.divs)
+	rows := len(a.divs) + len(a.eqs) + len(a.ineqs) + len(b.divs) + len(b.eqs) + len(b.ineqs)
+	buf := make([]int64, rows*n)
+	widen := func(row []int64) []int64 {
+		out := buf[:n:n]
+		buf = buf[n:]
+		copy(out, row)
+		return out
+	}
 	move := func(row []int64) []int64 {
-		out := make([]int64, 1+nv+off+len(b.divs))
+		out := buf[:n:n]
+		buf = buf[n:]
 		copy(out, row[:1+nv])
 		copy(out[1+nv+off:], row[1+nv:])
 		return out
 	}
-	for range b.divs {
-		c.addDiv(nil, 0)
+	c.divs = make([]div, 0, len(a.divs)+len(b.divs))
+	for _, d := range a.divs {
+		c.divs = append(c.divs, div{num: widen(d.num), den: d.den})
 	}
-	for k, d := range b.divs {
-		if d.den != 0 {
-			c.divs[off+k] = div{num: move(d.num), den: d.den}
+	for _, d := range b.divs {
+		if d.den == 0 {
+			c.divs = append(c.divs, div{num: widen(nil)})
+			continue
 		}
+		c.divs = append(c.divs, div{num: move(d.num), den: d.den})
+	}
+	c.eqs = make([][]int64, 0, len(a.eqs)+len(b.eqs))
+	for _, e := range a.eqs {
+		c.eqs = append(c.eqs, widen(e))
 	}
 	for _, e := range b.eqs {
 		c.eqs = append(c.eqs, move(e))
 	}
+	c.ineqs = make([][]int64, 0, len(a.ineqs)+len(b.ineqs))
+	for _, in := range a.ineqs {
+		c.ineqs = append(c.ineqs, widen(in))
+	}
 	for _, in := range b.ineqs {
 		c.ineqs = append(c.ineqs, move(in))
 	}
-	return c
+	return &c
 }

@@ -241,7 +241,9 @@ func newSystem(eqs, ineqs [][]int64, nVar int, b *Budget) (*Tableau, []int) {
 // RationalEmpty reports whether the system has no rational solution.
 func RationalEmpty(eqs, ineqs [][]int64, nVar int, b *Budget) bool {
 	t, _ := newSystem(eqs, ineqs, nVar, b)
-	return t.Empty()
+	empty := t.Empty()
+	t.Release()
+	return empty
 }
 
 // Reduce classifies the inequalities of a system. redundant[i] reports that
@@ -253,7 +255,9 @@ func RationalEmpty(eqs, ineqs [][]int64, nVar int, b *Budget) bool {
 // false.
 func Reduce(eqs, ineqs [][]int64, nVar int, b *Budget) (redundant, implicitEq []bool, empty bool) {
 	redundant, implicitEq, t := ReduceTableau(eqs, ineqs, nVar, b)
-	return redundant, implicitEq, t.Empty()
+	empty = t.Empty()
+	t.Release()
+	return redundant, implicitEq, empty
 }
 
 // ReduceTableau is Reduce that also returns the tableau it worked on, a

@@ -67,6 +67,7 @@ func sampleIneqs(sys [][]int64, n int, b *Budget) ([]int64, bool) {
 		return sample1(sys)
 	}
 	t, _ := newSystem(nil, sys, n, b)
+	defer t.Release()
 	if t.Empty() {
 		return nil, false
 	}
@@ -168,6 +169,7 @@ func integralSample(t *Tableau) ([]int64, bool) {
 // equalities of the recession cone {x : A·x >= 0} of the system.
 func coneEqualities(sys [][]int64, n int, b *Budget) [][]int64 {
 	t := NewTableau(n, b)
+	defer t.Release()
 	rows := make([][]int64, len(sys))
 	for i, r := range sys {
 		rows[i] = make([]int64, len(r))
@@ -260,6 +262,7 @@ func searchBounded(sys [][]int64, n int, b *Budget) ([]int64, bool) {
 		return sample1(sys)
 	}
 	t, _ := newSystem(nil, sys, n, b)
+	defer t.Release()
 	if t.Empty() {
 		return nil, false
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"tilefuse/presburger/internal/arith"
 )
@@ -67,6 +68,8 @@ type Tableau struct {
 	// room for new rows, allocated a few rows at a time.
 	free [][]int64
 	slab []int64
+	// arena is the row memory a released tableau keeps for its next use.
+	arena []int64
 }
 
 // Snapshot marks a state of a Tableau to return to with Rollback.
@@ -75,19 +78,53 @@ type Snapshot struct{ n int }
 // NewTableau returns an empty-constraint tableau over nVar free variables.
 // A nil budget means a fresh budget of DefaultBudget operations.
 func NewTableau(nVar int, b *Budget) *Tableau {
-	t := &Tableau{
-		nVar:    nVar,
-		budget:  orDefault(b),
-		colVar:  make([]int, nVar),
-		dead:    make([]bool, nVar),
-		unk:     make([]unknown, nVar),
-		scratch: make([]int64, 2+nVar),
+	t, _ := tableauPool.Get().(*Tableau)
+	if t == nil {
+		t = &Tableau{}
 	}
+	t.reset(nVar, b)
+	return t
+}
+
+// tableauPool holds the tableaux given back by Release: the short-lived
+// tableaux of feasibility and redundancy tests are most of the library's
+// allocation, and a reused one keeps its slices and its row memory.
+var tableauPool sync.Pool
+
+// reset empties t for nVar free variables, keeping its memory.
+func (t *Tableau) reset(nVar int, b *Budget) {
+	t.nVar, t.budget, t.nCon, t.empty = nVar, orDefault(b), 0, false
+	t.rows, t.rowVar, t.undo, t.free = t.rows[:0], t.rowVar[:0], t.undo[:0], t.free[:0]
+	t.colVar = resize(t.colVar, nVar)
+	t.dead = resize(t.dead, nVar)
+	t.unk = resize(t.unk, nVar)
+	t.scratch = resize(t.scratch, 2+nVar)
 	for j := range nVar {
 		t.colVar[j] = j
+		t.dead[j] = false
 		t.unk[j] = unknown{pos: j}
 	}
-	return t
+	t.slab = t.arena
+}
+
+// resize returns s with length n, reallocated only when too small.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// Release gives t back for reuse by NewTableau: the caller must not use t,
+// or any row or sample taken from it, afterwards.
+func (t *Tableau) Release() {
+	// The rows carved so far, with the room Reserve made, become one arena.
+	if need := (len(t.rows) + len(t.free)) * (2 + t.nVar); cap(t.arena) < need {
+		t.arena = make([]int64, need)
+	}
+	t.arena = t.arena[:cap(t.arena)]
+	t.budget = nil
+	tableauPool.Put(t)
 }
 
 // NumVars returns the number of variables of the tableau.
@@ -230,6 +267,7 @@ func (t *Tableau) newRow() []int64 {
 	}
 	r := t.slab[:w:w]
 	t.slab = t.slab[w:]
+	clear(r) // an arena's rows hold what their last tableau left
 	return r
 }
 
