@@ -18,6 +18,17 @@
 //	            -polly-parallel -mllvm -polly-pattern-matching-based-opts=false
 //	            -lgomp, on every thread; "not installed" without clang-14
 //
+//	halide      a Halide 14 generator of the pipeline (package halide),
+//	            with the expert manual schedule, on every thread
+//	halide-auto the same generator scheduled by Mullapudi2016
+//
+// The Halide peers are PolyMage's only: a row without a generator gets a
+// NoGenerator cell, which, like NotInstalled, is no failure. Their
+// pipelines are built with strict_float, and called through a wrapper
+// with the program's C signature, so the harness is the same as every
+// other column's; building the generator and the pipeline is part of the
+// cell's build (cached between runs, see package halide).
+//
 // Each peer also gets -ffp-contract=off (NoContract) unless the command
 // asks otherwise: at -O3 -march=native both compilers contract a multiply
 // and an add into a fused multiply-add, which rounds once instead of twice.

@@ -54,13 +54,13 @@ type footnote struct {
 }
 
 // footnotes numbers the cells that need explaining, row by row: every
-// cell that is neither OK nor NotInstalled.
+// cell whose status is a Failure.
 func (t *Table) footnotes() ([]footnote, map[[2]int]int) {
 	var notes []footnote
 	index := map[[2]int]int{}
 	for i, r := range t.Rows {
 		for j, c := range r.Cells {
-			if c.Status == OK || c.Status == NotInstalled {
+			if !c.Status.Failure() {
 				continue
 			}
 			msg := c.Err

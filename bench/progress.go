@@ -167,7 +167,7 @@ func cellSummary(c Cell) string {
 	if c.Compile > 0 {
 		s += ", compiled in " + FormatDuration(c.Compile)
 	}
-	if c.Status != OK && c.Status != NotInstalled {
+	if c.Status.Failure() {
 		if msg := oneLine(firstNonEmpty(c.Err, c.Check), 200); msg != "" {
 			s += ": " + msg
 		}

@@ -4,10 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"tilefuse/bench/halide"
 	"tilefuse/compiler"
 	"tilefuse/runner"
 	"tilefuse/scop"
@@ -48,10 +52,21 @@ type PeerSpec struct {
 	Serial bool
 	// Missing names what is not installed, when CC is empty.
 	Missing string
+	// Halide, for the Halide peers, is the installation that builds the
+	// pipeline's generator (see package halide); CC is then g++. The
+	// pipeline gets Schedule, and strict_float unless Contract.
+	Halide   *halide.Install
+	Schedule halide.Schedule
+	Contract bool
 }
 
 // PeerNames are the known peers, in column order.
-var PeerNames = []string{"gcc", "gcc-serial", "polly"}
+var PeerNames = []string{"gcc", "gcc-serial", "polly", "halide", "halide-auto"}
+
+// DefaultPeers are the peers a run gets unless it names others: the
+// Halide peers build a generator per pipeline and have none for
+// PolyBench, so they are asked for by name.
+var DefaultPeers = []string{"gcc", "gcc-serial", "polly"}
 
 // The compilers' flags. Peers build C objects; runner links them with
 // libgomp (-fopenmp), which Polly's parallel loops call too.
@@ -67,9 +82,10 @@ var (
 const NoContract = "-ffp-contract=off"
 
 // Peers returns the specifications of the named peers, finding their
-// compilers with look (exec.LookPath): gcc for gcc and gcc-serial,
-// clang-14 for polly. Unless contract is set, their flags end with
-// NoContract. An unknown name is an error.
+// compilers with look (LookPath): gcc for gcc and gcc-serial, clang-14
+// for polly, Halide's files and g++ for halide and halide-auto
+// (halide.Find). Unless contract is set, their flags end with NoContract
+// and Halide builds with strict_float. An unknown name is an error.
 func Peers(names []string, contract bool, look func(string) (string, error)) ([]PeerSpec, error) {
 	var out []PeerSpec
 	flags := func(f []string) []string {
@@ -89,6 +105,23 @@ func Peers(names []string, contract bool, look func(string) (string, error)) ([]
 			p, prog = PeerSpec{Name: name, Flags: flags(gccFlags), Serial: true}, "gcc"
 		case "polly":
 			p, prog = PeerSpec{Name: name, Flags: flags(pollyFlags)}, "clang-14"
+		case "halide", "halide-auto":
+			p = PeerSpec{Name: name, Contract: contract}
+			if name == "halide-auto" {
+				p.Schedule = halide.Auto
+			}
+			in, err := halide.Find(look)
+			var miss *halide.MissingError
+			switch {
+			case errors.As(err, &miss):
+				p.Missing = miss.What
+			case err != nil:
+				return nil, err
+			default:
+				p.Halide, p.CC = in, in.CXX
+			}
+			out = append(out, p)
+			continue
 		default:
 			return nil, fmt.Errorf("unknown peer %q (%s)", name, strings.Join(PeerNames, ", "))
 		}
@@ -102,6 +135,18 @@ func Peers(names []string, contract bool, look func(string) (string, error)) ([]
 	return out, nil
 }
 
+// LookPath finds a program on PATH by name (exec.LookPath) and checks
+// that a file given by its absolute path exists: the look of Peers.
+func LookPath(name string) (string, error) {
+	if filepath.IsAbs(name) {
+		if _, err := os.Stat(name); err != nil {
+			return "", err
+		}
+		return name, nil
+	}
+	return exec.LookPath(name)
+}
+
 // description says how a peer's column is built and run.
 func (p PeerSpec) description(threads int) string {
 	if p.CC == "" {
@@ -109,6 +154,9 @@ func (p PeerSpec) description(threads int) string {
 	}
 	if p.Serial {
 		threads = 1
+	}
+	if p.Halide != nil {
+		return fmt.Sprintf("Halide 14 generator, %s, target=%s, %d %s", p.Schedule, p.halideOptions(nil, threads).Target(), threads, plural(threads, "thread", "threads"))
 	}
 	return fmt.Sprintf("naive C, %s %s, %d %s", baseName(p.CC), strings.Join(p.Flags, " "), threads, plural(threads, "thread", "threads"))
 }
@@ -266,6 +314,11 @@ func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 		cfg.Progress.Start(b.Name, p.Name)
 		if p.CC == "" {
 			done(j, Cell{Status: NotInstalled, Err: p.Missing + " not found"})
+			continue
+		}
+		if p.Halide != nil {
+			bc, c := cfg.prepareHalide(b, p, exp)
+			prepared(j, bc, c)
 			continue
 		}
 		if naive == "" && naiveErr == nil {

@@ -31,6 +31,7 @@ const (
 	Crashed      Status = "crashed"       // the compiled code died
 	TimedOut     Status = "timed out"     // compiling or running took longer than Config.Timeout
 	NotInstalled Status = "not installed" // the peer's compiler is missing
+	NoGenerator  Status = "no generator"  // the Halide peer has no generator for the benchmark
 	Failed       Status = "failed"        // anything else: sizes, inputs, the reference
 )
 
@@ -212,12 +213,18 @@ func Geomean(xs []float64) (float64, bool) {
 	return math.Exp(sum / float64(len(xs))), true
 }
 
-// Failures counts the cells that are neither OK nor NotInstalled.
+// Failure reports whether a cell of status s is not right: neither OK
+// nor a peer that could not take part (NotInstalled, NoGenerator).
+func (s Status) Failure() bool {
+	return s != OK && s != NotInstalled && s != NoGenerator
+}
+
+// Failures counts the cells whose status is a Failure.
 func (t *Table) Failures() int {
 	n := 0
 	for _, r := range t.Rows {
 		for _, c := range r.Cells {
-			if c.Status != OK && c.Status != NotInstalled {
+			if c.Status.Failure() {
 				n++
 			}
 		}

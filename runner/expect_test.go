@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -87,5 +88,47 @@ func TestPeerBuild(t *testing.T) {
 	}
 	if _, err := tc.Expect(saxpy, Options{Params: params, Reference: RefNone}); err == nil {
 		t.Error("Expect with RefNone accepted")
+	}
+}
+
+// TestKernelObjects links a kernel whose C only forwards to code in a
+// static library (as a Halide pipeline's wrapper does), given as
+// Kernel.Objects with its flags in LDFlags; without them the link fails.
+func TestKernelObjects(t *testing.T) {
+	tc := toolchain(t)
+	saxpy, err := cparse.ParseFunc("saxpy.c", []byte(readFile(t, "testdata/saxpy.c")), "saxpy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := NaiveC(saxpy, "saxpy_impl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	obj, lib := filepath.Join(dir, "impl.o"), filepath.Join(dir, "libimpl.a")
+	if err := os.WriteFile(filepath.Join(dir, "impl.c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(tc.CC, "-c", "-O2", "-o", obj, filepath.Join(dir, "impl.c")).CombinedOutput(); err != nil {
+		t.Fatalf("cc: %v\n%s", err, out)
+	}
+	if out, err := exec.Command("ar", "rcs", lib, obj).CombinedOutput(); err != nil {
+		t.Skipf("skipping: ar: %v\n%s", err, out)
+	}
+	wrapper := "void saxpy_impl(int, float, float *, float *);\n" +
+		"void saxpy(int n, float a, float *x, float *y) { saxpy_impl(n, a, x, y); }\n"
+	params := map[string]int64{"n": 100}
+	k := Kernel{C: wrapper, Func: "saxpy", Objects: []string{lib}, LDFlags: []string{"-lpthread"}}
+	res, err := tc.Run(saxpy, k, Options{Params: params, Repeat: 1, Reference: RefExec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Check.Bitwise {
+		t.Errorf("check %v", res.Check)
+	}
+	k.Objects = nil
+	var te *ToolError
+	if _, err := tc.Run(saxpy, k, Options{Params: params, Repeat: 1}); !errors.As(err, &te) || !strings.Contains(err.Error(), "saxpy_impl") {
+		t.Errorf("without the library: %v, want a link error naming saxpy_impl", err)
 	}
 }

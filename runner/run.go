@@ -35,6 +35,11 @@ type Kernel struct {
 	// that calls libgomp (OpenMP pragmas, Polly's parallel loops) links.
 	CC     string
 	CFlags []string
+	// Objects and LDFlags, when set, are more object files or static
+	// libraries and more linker flags for the link of the harness: the
+	// code C calls (a Halide pipeline and its runtime, say).
+	Objects []string
+	LDFlags []string
 	// Func is the function's name.
 	Func string
 }
@@ -406,7 +411,8 @@ func (tc *Toolchain) build(ctx context.Context, p *scop.Program, params map[stri
 	if err := ctool.Compile(ctx, tc.CC, nil, h, filepath.Join(dir, base+"_main.c"), hobj, []string{"-c", "-O2"}); err != nil {
 		return 0, err
 	}
-	return build, tc.link(ctx, bin, obj, hobj)
+	objs := append([]string{obj, hobj}, k.Objects...)
+	return build, tc.link(ctx, bin, objs, k.LDFlags...)
 }
 
 // runInputs is Inputs with the live-in arrays of given replaced.

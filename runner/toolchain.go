@@ -165,8 +165,8 @@ func install(src, dst string) error {
 
 // link links objects into the executable bin, with OpenMP's runtime
 // (libgomp, for the GOMP calls of parallel code), libm and libdl (the
-// CUDA host code opens the driver with dlopen).
-func (tc *Toolchain) link(ctx context.Context, bin string, objs ...string) error {
+// CUDA host code opens the driver with dlopen), then the flags extra.
+func (tc *Toolchain) link(ctx context.Context, bin string, objs []string, extra ...string) error {
 	args := append(append([]string{"-o", bin}, objs...), "-fopenmp", "-lm", "-ldl")
-	return ctool.Run(ctx, nil, tc.CC, args...)
+	return ctool.Run(ctx, nil, tc.CC, append(args, extra...)...)
 }

@@ -31,7 +31,7 @@ columns: each benchmark is compiled as 'tilefuse compile --fuse S
 --parallel [--tile T,...]' would (in this process, through the compiler
 package; --timeout stops a compilation cleanly) and built with opt and
 llc. --peers gcc,gcc-serial,polly
-(default all) compile the naive C of the original schedule, with #pragma
+(the default) compile the naive C of the original schedule, with #pragma
 omp parallel for on its parallel outer loops: gcc is gcc -O3 -march=native
 -fopenmp; gcc-serial the same binary on one thread; polly clang-14 -O3
 -march=native -mllvm -polly -mllvm -polly-parallel -mllvm
@@ -42,6 +42,20 @@ bit: --fp-contract drops it and lets them fuse multiplies and adds into
 FMA instructions, which changes the last bits of results (and an integer
 made from a float by one), so their checks then allow the relative error
 --tol (default 1e-4 then, 0 otherwise).
+
+Halide. The peers halide and halide-auto (named in --peers, not run by
+default) build a PolyMage pipeline from a Halide generator written for it
+in this repository (bench/halide/src: the same algorithm, sizes, element
+types, borders and layout as tilefuse's port), compiled with Halide 14
+for the host CPU with strict_float (no reassociation, no FMAs; dropped
+with --fp-contract) and called through a wrapper with the pipeline's C
+signature, on --threads threads: halide is the expert manual schedule
+(Halide's published app schedule where one exists), halide-auto the
+Mullapudi2016 autoscheduler given the run's sizes. Generators and
+pipelines are cached in the user's cache directory (tilefuse/halide), so
+only a run with a new generator or size pays their build. A pipeline
+without a generator shows "no generator"; without Halide (apt-get install
+libhalide14-0-dev g++) the columns show "not installed".
 
 Sizes. --dataset MINI|SMALL|MEDIUM|LARGE|EXTRALARGE picks PolyBench's
 dataset (default LARGE, PolyBench's own default and the size papers
@@ -114,7 +128,7 @@ func runBench(e *env, args []string) int {
 	warmup := fs.Int("warmup", 1, "untimed calls before the timed ones")
 	strategies := fs.String("strategies", strings.Join(compiler.StrategyNames(), ","), "tilefuse's fusion strategies")
 	tile := fs.String("tile", "", "tile sizes T,... for every strategy")
-	peers := fs.String("peers", strings.Join(bench.PeerNames, ","), "peer compilers")
+	peers := fs.String("peers", strings.Join(bench.DefaultPeers, ","), "peer compilers")
 	baseline := fs.String("baseline", "gcc", "the column ratios are relative to")
 	format := fs.String("format", "table", "table, csv or json")
 	jsonFile := fs.String("json", "", "also write the JSON output to this file")
@@ -226,14 +240,14 @@ func runBench(e *env, args []string) int {
 	if *contract && !set["tol"] {
 		*tol = 1e-4
 	}
-	specs, err := bench.Peers(peerNames, *contract, exec.LookPath)
+	specs, err := bench.Peers(peerNames, *contract, bench.LookPath)
 	if err != nil {
 		return fail("%v", err)
 	}
 	tools := bench.Tools{Opt: tc.Opt}
 	for _, p := range specs {
 		switch {
-		case p.CC == "":
+		case p.CC == "", p.Halide != nil:
 		case p.Name == "polly":
 			tools.Clang = p.CC
 		default:

@@ -196,7 +196,7 @@ func TestBenchErrors(t *testing.T) {
 		{"unknown benchmark", []string{"bench", "polybench", "--only", "gemm,gemmm"}, `--only: unknown name "gemmm"`},
 		{"unknown pipeline", []string{"bench", "polymage", "--only", "sharpen"}, `--only: unknown name "sharpen"`},
 		{"unknown strategy", []string{"bench", "polybench", "--strategies", "fastest"}, `--strategies: unknown name "fastest" (known: none, min, smart, max, post)`},
-		{"unknown peer", []string{"bench", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly)`},
+		{"unknown peer", []string{"bench", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly, halide, halide-auto)`},
 		{"no columns", []string{"bench", "polybench", "--peers", "", "--strategies", ""}, "no columns"},
 		{"bad baseline", []string{"bench", "polybench", "--peers", "gcc-serial", "--baseline", "gcc"}, "--baseline gcc is not a column (none, min, smart, max, post, gcc-serial)"},
 		{"bad format", []string{"bench", "polybench", "--format", "xml"}, `unknown format "xml"`},

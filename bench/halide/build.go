@@ -1,0 +1,160 @@
+package halide
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"tilefuse/internal/ctool"
+	"tilefuse/runner"
+)
+
+// Options say how to build a pipeline.
+type Options struct {
+	Schedule Schedule
+	// Params are the sizes the benchmark runs at: the autoscheduler's
+	// estimates (generator parameters of the same names).
+	Params map[string]int64
+	// Threads is the parallelism the autoscheduler plans for (its
+	// machine parameters; at least 1).
+	Threads int
+	// StrictFloat builds with Halide's strict_float target feature: no
+	// reassociation and no fused multiply-adds, so that the results are
+	// those of the C code and the reference, bit for bit.
+	StrictFloat bool
+}
+
+// Target is the Halide target string of o: the host's CPU.
+func (o Options) Target() string {
+	if o.StrictFloat {
+		return "host-strict_float"
+	}
+	return "host"
+}
+
+// Kernel builds the pipeline name's generator (unless in.Cache holds
+// it), runs it to compile the pipeline into a static library, and
+// returns the kernel runner links into the harness: the wrapper as C,
+// defining fn with tilefuse's C signature of the pipeline, and the
+// library. The wrapper sets Halide's thread count from OMP_NUM_THREADS.
+func (in *Install) Kernel(ctx context.Context, name, fn string, o Options) (runner.Kernel, error) {
+	if !Has(name) {
+		return runner.Kernel{}, fmt.Errorf("no Halide generator for %s", name)
+	}
+	gen, err := source(name + ".cpp")
+	if err != nil {
+		return runner.Kernel{}, err
+	}
+	wrap, err := source(name + "_wrap.c")
+	if err != nil {
+		return runner.Kernel{}, err
+	}
+	helpers, err := source("tf_halide.h")
+	if err != nil {
+		return runner.Kernel{}, err
+	}
+	cache := in.Cache
+	if cache == "" {
+		cache = filepath.Join(os.TempDir(), "tilefuse-halide")
+	}
+
+	// The generator: the source, Halide's own files and the compiler.
+	genKey := in.key("generator", name, gen)
+	genDir, err := cached(cache, "gen-"+genKey, func(dir string) error {
+		cpp := filepath.Join(dir, name+".cpp")
+		if err := os.WriteFile(cpp, []byte(gen), 0o644); err != nil {
+			return err
+		}
+		return ctool.Run(ctx, nil, in.CXX, "-std=c++17", "-O1", "-I", in.Include,
+			"-o", filepath.Join(dir, "gen"), cpp, in.GenGen, in.Lib, "-ldl", "-lpthread")
+	})
+	if err != nil {
+		return runner.Kernel{}, fmt.Errorf("building the Halide generator of %s: %w", name, err)
+	}
+
+	// The pipeline: the generator's run for the target and schedule.
+	lib := name + "_halide"
+	args := []string{"-g", name, "-f", lib, "-n", lib, "-e", "static_library,c_header", "target=" + o.Target()}
+	if o.Schedule == Auto {
+		args = append(args, "-p", in.Mullapudi, "-s", "Mullapudi2016", "auto_schedule=true",
+			fmt.Sprintf("machine_params=%d,16777216,40", max(o.Threads, 1)))
+		for _, p := range slices.Sorted(maps.Keys(o.Params)) {
+			args = append(args, p+"="+strconv.FormatInt(o.Params[p], 10))
+		}
+	}
+	libKey := in.key("pipeline", genKey, helpers, fmt.Sprint(args))
+	out, err := cached(cache, "lib-"+libKey, func(dir string) error {
+		a := append([]string{"-o", dir}, args...)
+		if err := ctool.Run(ctx, nil, filepath.Join(genDir, "gen"), a...); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, "tf_halide.h"), []byte(helpers), 0o644)
+	})
+	if err != nil {
+		return runner.Kernel{}, fmt.Errorf("compiling the Halide pipeline %s (%s): %w", name, o.Schedule, err)
+	}
+	k := runner.Kernel{
+		C: wrap, Func: fn,
+		CFlags:  []string{"-O2", "-I", out},
+		Objects: []string{filepath.Join(out, lib+".a")},
+		LDFlags: []string{"-lpthread", "-ldl"},
+	}
+	if fn != name {
+		// The wrapper defines name: -D renames it (the token alone,
+		// not NAME_halide).
+		k.CFlags = append(k.CFlags, "-D"+name+"="+fn)
+	}
+	return k, nil
+}
+
+// key hashes parts with what identifies the installed Halide and
+// compiler: a new Halide or g++ builds anew.
+func (in *Install) key(parts ...string) string {
+	h := sha256.New()
+	for _, f := range []string{in.CXX, in.Lib, in.GenGen, in.Mullapudi} {
+		fmt.Fprintf(h, "%s\x00", f)
+		if st, err := os.Stat(f); err == nil {
+			fmt.Fprintf(h, "%d %d\x00", st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s\x00", len(p), p)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20]
+}
+
+// cached returns the directory cache/name, making it with make when it
+// is not there: make fills a fresh directory, renamed to name when it
+// succeeds, so that an interrupted or concurrent build never leaves a
+// half-made entry.
+func cached(cache, name string, make func(dir string) error) (string, error) {
+	final := filepath.Join(cache, name)
+	if _, err := os.Stat(final); err == nil {
+		return final, nil
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(cache, name+".tmp-")
+	if err != nil {
+		return "", err
+	}
+	if err := make(tmp); err != nil {
+		os.RemoveAll(tmp)
+		return "", err
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		os.RemoveAll(tmp)
+		if _, serr := os.Stat(final); serr != nil {
+			return "", err
+		}
+		// Another process made it first.
+	}
+	return final, nil
+}

@@ -1,0 +1,160 @@
+package halide
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"tilefuse/polymage"
+	"tilefuse/runner"
+)
+
+// install returns the machine's Halide with a cache of the test's own,
+// or skips the test saying what to install.
+func install(t *testing.T) *Install {
+	t.Helper()
+	in, err := Find(lookPath)
+	if err != nil {
+		t.Skipf("skipping: %v (apt-get install %s g++)", err, Package)
+	}
+	in.Cache = t.TempDir()
+	return in
+}
+
+// lookPath finds programs on PATH and files by their absolute paths.
+func lookPath(name string) (string, error) {
+	if filepath.IsAbs(name) {
+		_, err := os.Stat(name)
+		return name, err
+	}
+	return exec.LookPath(name)
+}
+
+// TestPipelines builds each generator with both schedules at its
+// pipeline's small size and checks the results against the reference
+// bit for bit (strict_float).
+func TestPipelines(t *testing.T) {
+	in := install(t)
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	for _, name := range Generators() {
+		en, ok := polymage.Lookup(name)
+		if !ok {
+			t.Errorf("generator %s is no PolyMage pipeline", name)
+			continue
+		}
+		prog, err := en.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs, err := en.Inputs(prog, en.Small, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exp, err := tc.Expect(prog, runner.Options{Params: en.Small, Inputs: inputs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []Schedule{Manual, Auto} {
+			t.Run(name+"/"+s.String(), func(t *testing.T) {
+				k, err := in.Kernel(context.Background(), name, prog.Name, Options{Schedule: s, Params: en.Small, Threads: 2, StrictFloat: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := tc.Run(prog, k, runner.Options{Params: en.Small, Inputs: inputs, Expected: exp, Threads: 2, Repeat: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !res.Check.Bitwise {
+					t.Errorf("%v", res.Check)
+				}
+			})
+		}
+	}
+}
+
+// TestCache builds a pipeline twice: the second build finds the
+// generator and the library in the cache.
+func TestCache(t *testing.T) {
+	in := install(t)
+	o := Options{Schedule: Manual, StrictFloat: true}
+	k1, err := in.Kernel(context.Background(), "harris", "harris", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := func() []string {
+		m, _ := filepath.Glob(filepath.Join(in.Cache, "*"))
+		return m
+	}
+	before := entries()
+	k2, err := in.Kernel(context.Background(), "harris", "my_harris", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(before, entries()); diff != "" {
+		t.Errorf("the second build changed the cache (-before +after):\n%s", diff)
+	}
+	if diff := cmp.Diff(k1.Objects, k2.Objects); diff != "" {
+		t.Errorf("objects differ (-first +second):\n%s", diff)
+	}
+	// Another function name renames the wrapper's function.
+	if got, want := k2.CFlags[len(k2.CFlags)-1], "-Dharris=my_harris"; got != want || k2.Func != "my_harris" {
+		t.Errorf("last flag %q, function %q; want %q and my_harris", got, k2.Func, want)
+	}
+}
+
+func TestFind(t *testing.T) {
+	all := func(name string) (string, error) { return "/found/" + filepath.Base(name), nil }
+	none := func(string) (string, error) { return "", errors.New("not found") }
+	noCXX := func(name string) (string, error) {
+		if name == "g++" {
+			return "", errors.New("not found")
+		}
+		return name, nil
+	}
+	tests := []struct {
+		name string
+		look func(string) (string, error)
+		want string // the missing thing, or "" for found
+	}{
+		{"all", all, ""},
+		{"none", none, Package},
+		{"no g++", noCXX, "g++"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, err := Find(tt.look)
+			var miss *MissingError
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("Find: %v", err)
+			case tt.want == "" && in.CXX != "/found/g++":
+				t.Errorf("CXX %q, want /found/g++", in.CXX)
+			case tt.want != "" && !errors.As(err, &miss):
+				t.Fatalf("Find: %v, want a *MissingError", err)
+			case tt.want != "" && miss.What != tt.want:
+				t.Errorf("missing %q, want %q", miss.What, tt.want)
+			}
+		})
+	}
+}
+
+func TestGenerators(t *testing.T) {
+	for _, name := range Generators() {
+		for _, f := range []string{name + ".cpp", name + "_wrap.c"} {
+			if _, err := source(f); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+	if !Has("harris") || Has("gemm") {
+		t.Errorf("Has(harris) = %v, Has(gemm) = %v", Has("harris"), Has("gemm"))
+	}
+}

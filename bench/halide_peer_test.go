@@ -1,0 +1,90 @@
+package bench
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"tilefuse/bench/halide"
+	"tilefuse/frontend/cparse"
+	"tilefuse/runner"
+)
+
+func TestHalidePeers(t *testing.T) {
+	found := func(name string) (string, error) { return "/found/" + name, nil }
+	noHalide := func(name string) (string, error) {
+		if strings.HasPrefix(name, "/") {
+			return "", errors.New("no such file")
+		}
+		return "/found/" + name, nil
+	}
+	type peer struct {
+		Name, CC, Missing string
+		Schedule          halide.Schedule
+		Installed         bool
+		Description       string
+	}
+	tests := []struct {
+		name     string
+		look     func(string) (string, error)
+		contract bool
+		want     []peer
+	}{
+		{"installed", found, false, []peer{
+			{"halide", "/found/g++", "", halide.Manual, true, "Halide 14 generator, manual schedule, target=host-strict_float, 4 threads"},
+			{"halide-auto", "/found/g++", "", halide.Auto, true, "Halide 14 generator, Mullapudi2016 autoscheduler, target=host-strict_float, 4 threads"},
+		}},
+		{"contracting", found, true, []peer{
+			{"halide", "/found/g++", "", halide.Manual, true, "Halide 14 generator, manual schedule, target=host, 4 threads"},
+			{"halide-auto", "/found/g++", "", halide.Auto, true, "Halide 14 generator, Mullapudi2016 autoscheduler, target=host, 4 threads"},
+		}},
+		{"missing", noHalide, false, []peer{
+			{"halide", "", halide.Package, halide.Manual, false, "not installed (libhalide14-0-dev not found)"},
+			{"halide-auto", "", halide.Package, halide.Auto, false, "not installed (libhalide14-0-dev not found)"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps, err := Peers([]string{"halide", "halide-auto"}, tt.contract, tt.look)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []peer
+			for _, p := range ps {
+				got = append(got, peer{p.Name, p.CC, p.Missing, p.Schedule, p.Halide != nil, p.description(4)})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("peers (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestNoGenerator runs Halide peers on a benchmark without a generator:
+// their cells say so and are no failure; nothing is built.
+func TestNoGenerator(t *testing.T) {
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	p, err := cparse.ParseFunc("k.c", []byte(smallKernel), "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := Peers([]string{"halide", "halide-auto"}, false, func(name string) (string, error) { return "/nonexistent/" + name, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Suite: "test", Peers: ps, Threads: 1, Repeat: 1, Toolchain: tc}
+	tab := Run(cfg, []*Benchmark{{Name: "k", Prog: p, Func: "k", Params: map[string]int64{"n": 100}}})
+	for j, c := range tab.Rows[0].Cells {
+		if c.Status != NoGenerator || c.Err != "no Halide generator for k" {
+			t.Errorf("%s: %s (%s)", tab.Columns[j].Name, c.Status, c.Err)
+		}
+	}
+	if n := tab.Failures(); n != 0 {
+		t.Errorf("%d failures, want 0", n)
+	}
+}
