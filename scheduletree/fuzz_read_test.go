@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"tilefuse/scheduletree"
 )
@@ -86,44 +84,11 @@ func bounded(t *testing.T, data []byte, read func([]byte) (scheduletree.Tree, er
 	select {
 	case err := <-done:
 		if err != nil {
-			if bug, ok := knownBug(err, data); ok {
-				t.Skipf("known bug: %s; MarshalYAML then fails: %v", bug, err)
-			}
-		}
-		if err != nil {
 			t.Fatalf("%v\ninput: %q", err, data)
 		}
 	case <-time.After(fuzzDeadline):
 		t.Fatalf("reading and writing back took more than %v:\ninput: %q", fuzzDeadline, data)
 	}
-}
-
-// knownBug recognises the failures of the bugs kept in testdata/fuzz (to
-// fix in the readers, then remove this): Unmarshal and UnmarshalYAML
-// accept a band whose schedule is not a function, which MarshalYAML
-// refuses.
-//
-// And the JSON reader accepts a band with no member ({ S[i] -> [] }) or
-// whose pieces have different numbers of members ({ S[i] -> [i];
-// T[i] -> [] }), which MarshalYAML refuses or fails on.
-//
-// And the YAML reader accepts a mark name that is not valid UTF-8, which
-// the JSON writer turns into U+FFFD: it reads back as another mark.
-func knownBug(err error, data []byte) (string, bool) {
-	msg := err.Error()
-	if strings.Contains(msg, "the JSON written reads back to another tree") && !utf8.Valid(data) {
-		return "the YAML reader accepts a mark name that is not valid UTF-8 (JSON writes it as U+FFFD)", true
-	}
-	if !strings.Contains(msg, "does not write as YAML") {
-		return "", false
-	}
-	switch {
-	case strings.Contains(msg, "is not a function") || strings.Contains(msg, "lexicographic optimum is unbounded"):
-		return "the readers accept a band schedule that is not a function (an unbound name, [U], or a relation, [j] : j >= i)", true
-	case strings.Contains(msg, "a band needs at least one member") || strings.Contains(msg, "project_out: dimensions"):
-		return "the JSON reader accepts a band schedule with no member or with pieces of different numbers of members", true
-	}
-	return "", false
 }
 
 // roundTrips writes tr as JSON and as YAML and checks that each reads

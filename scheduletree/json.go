@@ -340,7 +340,11 @@ func buildNode(k Kind, j *jsonNode, child *Node, children []*Node) (n *Node, err
 	case KindExtension:
 		return NewExtension(must(presburger.ParseUnionMap(*j.Extension)), child), nil
 	case KindExpansion:
-		return NewExpansion(must(presburger.ParseUnionMap(*j.Contraction)), must(presburger.ParseUnionMap(*j.Expansion)), child), nil
+		c := must(presburger.ParseUnionMap(*j.Contraction))
+		if err := contractionReadError(c); err != nil {
+			return nil, err
+		}
+		return NewExpansion(c, must(presburger.ParseUnionMap(*j.Expansion)), child), nil
 	case KindMark:
 		return NewMark(*j.Mark, child), nil
 	case KindGuard:
@@ -380,6 +384,9 @@ func buildNode(k Kind, j *jsonNode, child *Node, children []*Node) (n *Node, err
 	// them all).
 	if m := b.Members(); j.Coincident != nil && len(b.Coincident) != m || len(b.Options) > m || len(b.IsolateOptions) > m {
 		return nil, fmt.Errorf("%d members but %d coincident flags and %d options", m, len(b.Coincident), len(b.Options))
+	}
+	if err := b.readError(); err != nil {
+		return nil, err
 	}
 	return NewBand(b, child), nil
 }

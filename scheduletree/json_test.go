@@ -86,6 +86,14 @@ func TestJSONErrors(t *testing.T) {
 		{`{"kind": "domain", "domain": "{ S[i] }", "children": []}`, `cannot have that key`},
 		{`{"kind": "filter", "filter": "{ S[i] }"}`, `root of a tree must be a domain`},
 		{`{"kind": "domain", "domain": "{ S[i] }"} {}`, `data after the tree`},
+		// Bands the writers cannot write: no member, pieces of different
+		// members, named tuples, relations and unbound names.
+		{`{"kind": "domain", "domain": "{ S[i] }", "child": {"kind": "band", "schedule": "{ S[i] -> [] }"}}`, `a band needs at least one member`},
+		{`{"kind": "domain", "domain": "{ S[i]; T[i] }", "child": {"kind": "band", "schedule": "{ S[i] -> [i]; T[i] -> [] }"}}`, `does not map to an unnamed tuple of 1 members`},
+		{`{"kind": "domain", "domain": "{ S[i] }", "child": {"kind": "band", "schedule": "{ S[i] -> A[i] }"}}`, `does not map to an unnamed tuple`},
+		{`{"kind": "domain", "domain": "{ B[i] : 0 <= i < 4 }", "child": {"kind": "band", "schedule": "{ B[i] -> [j] : j >= i }"}}`, `is not a function: it gives several values to { B[i] }`},
+		{`{"kind": "domain", "domain": "{ B[i] : 0 <= i < 4 }", "child": {"kind": "band", "schedule": "{ B[i] -> [U] }"}}`, `is not a function`},
+		{`{"kind": "domain", "domain": "{ A[c] : c = 0 }", "child": {"kind": "expansion", "contraction": "{ A[0] -> A[a] }", "expansion": "{ }"}}`, `contraction { A[0] -> A[a] } is not a function`},
 	} {
 		_, err := Unmarshal([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

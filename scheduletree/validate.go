@@ -121,19 +121,12 @@ func isPrefixSpace(t presburger.Tuple, depth int) bool {
 
 func (v *validator) checkBand(p Path, n *Node, s state) {
 	b := n.band
-	m := b.Members()
-	if m < 1 {
-		v.fail(p, n, "a band needs at least one member")
+	if err := b.shapeError(); err != nil {
+		v.fail(p, n, "%v", err)
 		return
 	}
-	if len(b.Coincident) != m || len(b.Options) != m {
+	if m := b.Members(); len(b.Coincident) != m || len(b.Options) != m {
 		v.fail(p, n, "%d members but %d coincident flags and %d options", m, len(b.Coincident), len(b.Options))
-	}
-	for _, x := range b.Schedule.Maps() {
-		if sp := x.Space(); sp.Out.Name != "" || sp.Out.Nest != nil || sp.NOut() != m {
-			v.fail(p, n, "schedule %s does not map to an unnamed tuple of %d members", x, m)
-			return
-		}
 	}
 	missing := must(s.reach.Subtract(must(b.Schedule.Domain())))
 	if !must(missing.IsEmpty()) {
@@ -142,6 +135,46 @@ func (v *validator) checkBand(p Path, n *Node, s state) {
 	if bad := notFunction(must(b.Schedule.IntersectDomain(s.reach))); !must(bad.IsEmpty()) {
 		v.fail(p, n, "schedule gives several values to the instances %s", bad)
 	}
+}
+
+// shapeError reports a band schedule that no instances can make valid:
+// no member, or a piece that does not map to an unnamed tuple of as many
+// members as the others.
+func (b Band) shapeError() error {
+	m := b.Members()
+	if m < 1 {
+		return errors.New("a band needs at least one member")
+	}
+	for _, x := range b.Schedule.Maps() {
+		if sp := x.Space(); sp.Out.Name != "" || sp.Out.Nest != nil || sp.NOut() != m {
+			return fmt.Errorf("schedule %s does not map to an unnamed tuple of %d members", x, m)
+		}
+	}
+	return nil
+}
+
+// readError is what the readers refuse in a band: a bad shape, or a
+// schedule that is not a function (an unbound name, { S[i] -> [U] }, or a
+// relation, { S[i] -> [j] : j >= i }), which no writer can write.
+func (b Band) readError() (err error) {
+	defer catch(&err)
+	if err := b.shapeError(); err != nil {
+		return err
+	}
+	if bad := notFunction(b.Schedule); !must(bad.IsEmpty()) {
+		return fmt.Errorf("schedule %s is not a function: it gives several values to %s", b.Schedule, bad)
+	}
+	return nil
+}
+
+// contractionReadError is what the readers refuse in an expansion node: a
+// contraction that is not a function, which no writer can write.
+func contractionReadError(c presburger.UnionMap) (err error) {
+	defer catch(&err)
+	if bad := notFunction(c); !must(bad.IsEmpty()) {
+		return fmt.Errorf("contraction %s is not a function: it gives several values to %s", c, bad)
+	}
+	return nil
 }
 
 // notFunction returns the instances m maps to more than one point.

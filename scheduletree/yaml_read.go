@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // This file is a reader for the subset of YAML that isl writes and reads:
@@ -81,6 +82,17 @@ func parseYAML(src string) (v *yamlValue, err error) {
 		}
 	}()
 	p := &yamlParser{src: src}
+	// YAML is Unicode text: a name with bytes that are not UTF-8 would
+	// come back from the JSON writer as another name.
+	if !utf8.ValidString(src) {
+		for i, r := range src {
+			if r == utf8.RuneError {
+				p.pos = i
+				break
+			}
+		}
+		p.fail("the text is not valid UTF-8")
+	}
 	p.skipBlank()
 	if p.pos >= len(p.src) {
 		p.fail("empty document")

@@ -149,6 +149,10 @@ func TestYAMLErrors(t *testing.T) {
 		{"{ domain: \"{ S[i] }\", child: { sequence: [ { filter: \"{ S[i] }\" } }", "',' or ']' expected"},
 		{"filter: \"{ S[i] }\"", "root of a tree must be a domain"},
 		{"", "empty document"},
+		{"domain: \"{ B[i] : 0 <= i < 4 }\"\nchild:\n  schedule: \"[{ B[i] -> [(U)] }]\"", "3:13: schedule"},
+		{"domain: \"{ B[i] : 0 <= i < 4 }\"\nchild:\n  schedule: \"[{ B[i] -> [(U)] }]\"", "is not a function"},
+		{"domain: \"{ S[i] }\"\nchild:\n  mark: \"\x8d\"", "3:10: the text is not valid UTF-8"},
+		{"domain: \"{ A[c] : c = 0 }\"\nchild:\n  contraction: \"{ A[0] -> A[(a)] }\"\n  expansion: \"{ }\"", "is not a function"},
 	} {
 		_, err := UnmarshalYAML([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -133,6 +133,9 @@ func yamlNode(v *yamlValue, depth int) (*Node, error) {
 		return NewGuard(s, child), wrap(err)
 	case KindExpansion:
 		c, err := presburger.ParseUnionMap(islSugar(first))
+		if err == nil {
+			err = contractionReadError(c)
+		}
 		if err != nil {
 			return nil, wrap(err)
 		}
@@ -172,6 +175,9 @@ func yamlBand(v *yamlValue, sched string, depth int) (Band, error) {
 		return Band{}, yamlErr(v.get("schedule"), "%v", err)
 	}
 	b := Band{Schedule: m, Coincident: make([]bool, n), Options: make([]Option, n)}
+	if err := b.readError(); err != nil {
+		return Band{}, yamlErr(v.get("schedule"), "%v", err)
+	}
 	if p := v.get("permutable"); p != nil {
 		if b.Permutable, err = yamlBool(p); err != nil {
 			return Band{}, err
