@@ -19,6 +19,13 @@
 //     omp_get_num_threads) or, with Options.Dynamic, asks libgomp for
 //     iterations one at a time (GOMP_loop_dynamic_start/next,
 //     GOMP_loop_end_nowait). The object links against libgomp.
+//   - Teams (team.go): a sequential loop around parallel loops (a time
+//     loop) runs in one GOMP_parallel region instead of one per parallel
+//     loop and iteration: every thread walks the sequential loops and
+//     guards, runs its static share of each parallel loop and waits at a
+//     GOMP_barrier after it; the code between runs on thread 0, then a
+//     barrier. Not with Options.Dynamic, nor around a tile-local buffer
+//     allocated outside the parallel loops.
 //   - Vectorizer-friendly IR: i64 induction variables in rotated loops,
 //     affine index arithmetic with nsw, inbounds GEPs of row-major
 //     offsets, alias scopes that say distinct arrays never overlap (the

@@ -74,18 +74,21 @@ func TestModuleShape(t *testing.T) {
 		}},
 		{"static", Options{Parallel: true, Func: "jacobi"}, []string{
 			`define void @jacobi(i32 %tsteps, i32 %n, double* noalias %A, double* noalias %B) nounwind {`,
-			`call void @GOMP_parallel(void (i8*)* @jacobi.omp_fn.0, i8* `,
-			`call void @GOMP_parallel(void (i8*)* @jacobi.omp_fn.1, i8* `,
-			`define internal void @jacobi.omp_fn.0(i8* %ctx) nounwind {`,
+			// The time loop runs in one team; each parallel loop is a
+			// thread's static block, then a barrier.
+			`call void @GOMP_parallel(void (i8*)* @jacobi.omp_team.0, i8* `,
+			`define internal void @jacobi.omp_team.0(i8* %ctx) nounwind {`,
+			`%c0 = phi i64`,
 			`call i32 @omp_get_num_threads()`,
 			`call i32 @omp_get_thread_num()`,
 			`load double, double* `,
 			`!alias.scope `,
 			`!llvm.access.group `,
 			`!llvm.loop `,
-			`define internal void @jacobi.omp_fn.1(i8* %ctx) nounwind {`,
+			`call void @GOMP_barrier()`,
 			`!{!"llvm.loop.parallel_accesses", `,
 			`NOT GOMP_loop_dynamic`,
+			`NOT omp_fn`,
 		}},
 		{"dynamic", Options{Parallel: true, Dynamic: true, Func: "jacobi"}, []string{
 			`define internal void @jacobi.omp_fn.0(i8* %ctx) nounwind {`,

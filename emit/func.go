@@ -37,6 +37,9 @@ type fnState struct {
 	// nests calls the loop nests inside its loops as functions of their
 	// own (outline.go).
 	nests bool
+	// parallel is set in the functions threads run (a parallel loop's or
+	// a team's): they open no parallel region of their own.
+	parallel bool
 }
 
 func newFnState(e *emitter, f *ir.Func) *fnState {

@@ -23,6 +23,10 @@ func (fs *fnState) forLoop(ev *env, n *ast.For) {
 		fs.parallelFor(ev, n)
 		return
 	}
+	if fs.teamable(ev, n) {
+		fs.teamLoop(ev, n)
+		return
+	}
 	lo, hi := fs.aexpr(ev, n.Lower), fs.aexpr(ev, n.Upper)
 	var group *metadata.Tuple
 	if n.Vector {

@@ -47,6 +47,7 @@ func (fs *fnState) outline(n *ast.For, capt capture, st *types.StructType) *ir.F
 	f := e.newFunc(fmt.Sprintf("%s.omp_fn.%d", e.fn, e.nOut), true, ctxParam)
 	e.nOut++
 	g := newFnState(e, f)
+	g.parallel = true
 	g.nests = e.wantsNestOutlining(n.Body)
 	load := g.ctxLoader(st, ctxParam)
 	lo, hi := load("lo"), load("hi")
