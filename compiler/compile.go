@@ -215,10 +215,14 @@ func (r *Result) run(s Stage) (err error) {
 		par := r.Options.Parallel && !r.Options.Target.GPU()
 		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, Context: r.Options.Context, Buffers: r.buffers(), MaxNodes: r.Options.MaxNodes})
 	case StageEmit:
+		// Selects stay branches when the analysis fails (a budget): slower
+		// code, never wrong.
+		spec, _ := r.Program.SpeculableSelects()
 		r.Module, err = emit.Emit(r.Program, r.AST, emit.Options{
 			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel,
 			Dynamic: r.Options.Dynamic, ThreadSizes: r.Options.GPU.Threads, BlockSizes: r.Options.GPU.Blocks,
 			Initialized: r.initialized, Cold: coldStatements(r.Program, r.Options.Estimate),
+			Speculable: spec,
 		})
 	}
 	return err

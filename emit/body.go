@@ -251,13 +251,21 @@ func (c *stmtCtx) unary(e *scop.Unary) value.Value {
 }
 
 // sel branches to the chosen operand only: the other may divide by zero
-// or read out of bounds. SimplifyCFG makes a select where that is safe.
+// or read out of bounds. SimplifyCFG makes a select where it sees that
+// is safe; a select Options.Speculable names is one from the start,
+// since LLVM cannot tell that a load from a tile-local buffer at a
+// variable offset stays inside it, and a branch keeps the loop from
+// vectorizing.
 func (c *stmtCtx) sel(e *scop.Select) value.Value {
 	if e.Cond.Type() != scop.Bool || e.Then.Type() != e.Else.Type() {
 		fail("%s: ill-typed select %s", c.what, e)
 	}
 	cond := c.val(e.Cond)
 	fs := c.fs
+	if fs.e.opts.Speculable[e] {
+		a, b := c.val(e.Then), c.val(e.Else)
+		return fs.cur.NewSelect(cond, a, b)
+	}
 	then, els, end := fs.newBlock("sel.then"), fs.newBlock("sel.else"), fs.newBlock("sel.end")
 	fs.cur.NewCondBr(cond, then, els)
 	fs.start(then)

@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -263,9 +264,32 @@ func TestExpressions(t *testing.T) {
 		t.Fatalf("%v\n%s", err, src)
 	}
 	inFile := writeInput(t, p, in)
-	for _, m := range modes[:2] {
+	// speculated evaluates both operands of every select that cannot
+	// trap (n is 16, so every read is in bounds): the select instruction
+	// must pick what the branches do.
+	spec := map[*scop.Select]bool{}
+	for _, c := range cases {
+		if c.name == "select_div" {
+			continue
+		}
+		scop.Walk(c.e, func(e scop.Expr) bool {
+			if s, ok := e.(*scop.Select); ok {
+				spec[s] = true
+			}
+			return true
+		})
+	}
+	if len(spec) == 0 {
+		t.Fatal("no select to speculate")
+	}
+	speculated := modes[1]
+	speculated.name, speculated.opts.Speculable = "speculated", spec
+	for _, m := range append(modes[:2:2], speculated) {
 		t.Run(m.name, func(t *testing.T) {
 			mod := tc.emitVerified(t, p, n, m.opts)
+			if got := len(regexp.MustCompile(`(?m)^sel\.then(\.\d+)?:`).FindAllString(mod.IR, -1)); m.name == "speculated" && got != 1 {
+				t.Errorf("%d branching selects, want 1 (select_div)", got)
+			}
 			bin := tc.build(t, t.TempDir(), mod, p, params)
 			got := runHarness(t, bin, inFile, p, in, 2)
 			for k, c := range cases {

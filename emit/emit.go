@@ -93,6 +93,10 @@ type Options struct {
 	// run only such statements ask LLVM not to vectorize or unroll them,
 	// which saves compile time and costs no measurable speed.
 	Cold map[string]bool
+	// Speculable names the selects whose operands may both be evaluated
+	// (scop.Program.SpeculableSelects): they become select instructions,
+	// which vectorize, instead of branches to the chosen operand.
+	Speculable map[*scop.Select]bool
 }
 
 // Module is the result of Emit.
