@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"tilefuse/deps"
+	"tilefuse/scop"
 )
 
 // task is work a stage started beside the stages that follow it (the
@@ -60,4 +61,29 @@ func (r *Result) finishCheck() error {
 	r.Times[StageFuse] += time.Since(start)
 	r.check = nil
 	return err
+}
+
+// emitHints are the emitter's analyses of the program: the cold
+// statements, and the selects that may evaluate both operands (none
+// when the analysis fails, a budget: slower code, never wrong).
+type emitHints struct {
+	cold       map[string]bool
+	speculable map[*scop.Select]bool
+}
+
+// startHints starts the emitter's analyses once; they need only the
+// (inlined) program.
+func (r *Result) startHints() {
+	if r.hints != nil || r.Program == nil {
+		if r.hints == nil {
+			r.hints = &task[emitHints]{done: make(chan struct{})}
+			close(r.hints.done)
+		}
+		return
+	}
+	p, estimate := r.Program, r.Options.Estimate
+	r.hints = goTask(StageEmit, func() (emitHints, error) {
+		spec, _ := p.SpeculableSelects()
+		return emitHints{cold: coldStatements(p, estimate), speculable: spec}, nil
+	})
 }

@@ -48,6 +48,9 @@ type Result struct {
 	// check is the check of its tree, run beside the later stages.
 	flow  *task[*deps.Flow]
 	check *task[struct{}]
+	// hints are the emitter's analyses of the program, started beside
+	// post-tiling fusion's serial part.
+	hints *task[emitHints]
 	// AST is the generated code; Module the emitted LLVM IR. Both name
 	// Program's statements: execute AST with Program, not Source.
 	AST    ast.Node
@@ -165,6 +168,9 @@ func (r *Result) joinBackground() {
 	if r.check != nil {
 		r.check.wait()
 	}
+	if r.hints != nil {
+		r.hints.wait()
+	}
 }
 
 // inline substitutes the cheap pointwise stages for strategy Post.
@@ -215,14 +221,15 @@ func (r *Result) run(s Stage) (err error) {
 		par := r.Options.Parallel && !r.Options.Target.GPU()
 		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, Context: r.Options.Context, Buffers: r.buffers(), MaxNodes: r.Options.MaxNodes})
 	case StageEmit:
-		// Selects stay branches when the analysis fails (a budget): slower
-		// code, never wrong.
-		spec, _ := r.Program.SpeculableSelects()
+		r.startHints()
+		h, herr := r.hints.wait()
+		if herr != nil {
+			return herr
+		}
 		r.Module, err = emit.Emit(r.Program, r.AST, emit.Options{
 			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel,
 			Dynamic: r.Options.Dynamic, ThreadSizes: r.Options.GPU.Threads, BlockSizes: r.Options.GPU.Blocks,
-			Initialized: r.initialized, Cold: coldStatements(r.Program, r.Options.Estimate),
-			Speculable: spec,
+			Initialized: r.initialized, Cold: h.cold, Speculable: h.speculable,
 		})
 	}
 	return err
@@ -240,6 +247,8 @@ func (r *Result) fuse() error {
 	if err != nil {
 		return err
 	}
+	// The emitter's analyses take the core fusion leaves idle.
+	r.startHints()
 	m := 1
 	if r.Options.Target.GPU() {
 		m = 2
