@@ -91,22 +91,7 @@ func (g *gpuGen) host(fs *fnState, ev *env, n ast.Node) {
 		lo, hi := fs.aexpr(ev, n.Lower), fs.aexpr(ev, n.Upper)
 		fs.loop(ev, n.Iter, lo, hi, n.Stride, nil, hintNone, func(inner *env) { g.host(fs, inner, n.Body) })
 	case *ast.If:
-		cond := fs.acond(ev, n.Cond)
-		then, end := fs.newBlock("if.then"), fs.newBlock("if.end")
-		els := end
-		if n.Else != nil {
-			els = fs.newBlock("if.else")
-		}
-		fs.cur.NewCondBr(cond, then, els)
-		fs.start(then)
-		g.host(fs, ev.clone(), n.Then)
-		fs.cur.NewBr(end)
-		if n.Else != nil {
-			fs.start(els)
-			g.host(fs, ev.clone(), n.Else)
-			fs.cur.NewBr(end)
-		}
-		fs.start(end)
+		fs.branch(ev, n, func(inner *env, c ast.Node) { g.host(fs, inner, c) })
 	case *ast.Mark:
 		if n.Name == scheduletree.MarkKernel || n.Name == scheduletree.MarkThread {
 			g.launch(fs, ev, markRegion(n))

@@ -121,22 +121,7 @@ func (fs *fnState) teamNode(ev *env, n ast.Node) {
 		}
 		fs.loop(ev, n.Iter, lo, hi, n.Stride, nil, hintNone, func(inner *env) { fs.teamNode(inner, n.Body) })
 	case *ast.If:
-		cond := fs.acond(ev, n.Cond)
-		then, end := fs.newBlock("if.then"), fs.newBlock("if.end")
-		els := end
-		if n.Else != nil {
-			els = fs.newBlock("if.else")
-		}
-		fs.cur.NewCondBr(cond, then, els)
-		fs.start(then)
-		fs.teamNode(ev.clone(), n.Then)
-		fs.cur.NewBr(end)
-		if n.Else != nil {
-			fs.start(els)
-			fs.teamNode(ev.clone(), n.Else)
-			fs.cur.NewBr(end)
-		}
-		fs.start(end)
+		fs.branch(ev, n, fs.teamNode)
 	case *ast.Mark:
 		fs.teamNode(ev.clone(), n.Body)
 	default:
