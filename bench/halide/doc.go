@@ -8,7 +8,12 @@
 // NAME.cpp (C++, Halide 14) computing exactly what tilefuse's port in
 // package polymage computes: the same sizes and borders, element types,
 // array layout and order of floating-point operations, so that under
-// Halide's strict_float the results equal the reference's bit for bit.
+// Halide's strict_float the results equal the reference's bit for bit
+// (local_laplacian's exp is libm's, called through the wrapper: Halide's
+// own differs in the last bits). Where the port's stages are 0 on a
+// ghost ring, the generator selects 0 there, and its reads are clamped
+// to the box of what they read, so that Halide's bounds inference, which
+// cannot see the selects, does not widen each coarser pyramid level.
 // Halide's innermost dimension is the column, so a generator's x is the
 // port's last index. The generator holds two schedules, chosen by
 // Halide's auto_schedule parameter: the expert one written in it
@@ -30,7 +35,9 @@
 // libHalide, runs it for the host CPU, and returns the kernel. Both
 // steps are cached under Install.Cache (the user's cache directory,
 // tilefuse/halide), keyed by a hash of the sources, the arguments and
-// the installed Halide and g++, so a repeated run builds nothing.
+// the installed Halide and g++, so a repeated run builds nothing. The
+// target is the host's CPU: a cache shared by machines of different
+// CPUs would hand one machine's pipelines to another.
 //
 // # Place in the design
 //
