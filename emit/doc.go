@@ -51,6 +51,11 @@
 //     so that opt and llc build small functions, in parallel pieces.
 //   - Integer division by a variable of at most 32 bits divides doubles,
 //     exactly, so that the loop vectorizes (arith.go, fpDiv).
+//   - A select branches to the operand it chooses, unless
+//     Options.Speculable names it (scop.Program.SpeculableSelects: both
+//     operands safe to evaluate); then both are computed and a select
+//     instruction picks one, which vectorizes where the branch did not
+//     (LLVM cannot see that a load from a tile-local buffer stays in it).
 //
 // # GPU targets
 //
