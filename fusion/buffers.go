@@ -131,6 +131,13 @@ func (pf *post) footprint(p *scop.Program, a string, g int) (fp presburger.Map, 
 	return maps[0], true, nil
 }
 
+// hullEntries bounds the work of a footprint's convex hull (tableau
+// entries its pivots update): a tile's footprint needs a few thousand; a
+// hull whose eliminations multiply the constraints is given up, and the
+// footprint has no box (its space is not fused, which costs speed, not
+// correctness).
+const hullEntries = 1 << 20
+
 // box finds, for each of the rank dimensions of the footprint fp (tile
 // coordinates -> elements), an origin among the lower bounds of the
 // footprint's simple hull and the smallest constant extent that an upper
@@ -148,7 +155,7 @@ func box(fp presburger.Map, rank int) (origin []Affine, extent []int64, ok bool)
 		// Existentials (a producer read at a stride, a tile of a
 		// sampled level) bound the elements only through locals: their
 		// rational projection, the convex hull, bounds them directly.
-		if ch, err := fp.ConvexHull(); err == nil {
+		if ch, err := fp.ConvexHullWithin(hullEntries); err == nil {
 			cs = ch.Constraints()
 		}
 	}
@@ -161,7 +168,7 @@ func box(fp presburger.Map, rank int) (origin []Affine, extent []int64, ok bool)
 	// The simple hull keeps only the pieces' own constraints: pieces
 	// that fix an element (a ring at x = 0 and at x = floor(C/2) + 1)
 	// state none relative to the tile, which their convex hull does.
-	ch, err := fp.ConvexHull()
+	ch, err := fp.ConvexHullWithin(hullEntries)
 	if err != nil {
 		return nil, nil, false
 	}

@@ -451,7 +451,7 @@ func dropLocals(h presburger.Map) (presburger.Map, error) {
 	if !locals {
 		return h, nil
 	}
-	c, err := h.ConvexHull()
+	c, err := h.ConvexHullWithin(hullEntries)
 	if err != nil {
 		return h, err
 	}

@@ -72,9 +72,20 @@ func (s Set) ConvexHull() (res Set, err error) {
 }
 
 // ConvexHull returns the rational convex hull of m; see Set.ConvexHull.
-func (m Map) ConvexHull() (res Map, err error) {
+func (m Map) ConvexHull() (res Map, err error) { return m.ConvexHullWithin(0) }
+
+// ConvexHullWithin is ConvexHull that also fails with ErrBudget once its
+// simplex pivots have updated more than maxEntries tableau entries (0:
+// no such bound). The pivots the operation budget counts can each cost
+// a tableau of thousands of constraints when an elimination multiplies
+// them; a caller for whom the hull is an optimisation bounds its real
+// work with this (loop-nest hulls update a few thousand entries).
+func (m Map) ConvexHullWithin(maxEntries int64) (res Map, err error) {
 	defer catch(&err)
 	bud := newBudget()
+	if maxEntries > 0 {
+		bud.CapEntries, bud.Entries = true, maxEntries
+	}
 	return Map{relFromBasic(m.r.with(bud).space, m.r.with(bud).convexHull())}, nil
 }
 
@@ -486,11 +497,12 @@ func cayleyHull(parts []*basic) *basic {
 		}
 		eqs = append(eqs, row)
 	}
-	eqs, ineqs, empty := fmProject(eqs, ineqs, n, nv)
+	eqs, ineqs, empty := fmProject(eqs, ineqs, n, nv, parts[0].solver())
 	if empty {
 		return newEmpty(np, ni, no)
 	}
 	h := newUniverse(np, ni, no)
+	h.bud = parts[0].bud
 	for _, e := range eqs {
 		h.eqs = append(h.eqs, e[:1+nv])
 	}
@@ -507,9 +519,10 @@ const maxFMRows = 4096
 // (rows [const, col_1..col_n]) exactly over the rationals: equalities by
 // substitution, then inequalities by Fourier-Motzkin, one column at a time
 // (the one creating the fewest rows), with redundant rows removed and
-// implicit equalities detected by the simplex after each step. The result
+// implicit equalities detected by the simplex after each step, charged to
+// bud (the operation's budget; nil: the solver's default). The result
 // involves only columns 0..keep. empty reports an infeasible system.
-func fmProject(eqs, ineqs [][]int64, n, keep int) (outEqs, outIneqs [][]int64, empty bool) {
+func fmProject(eqs, ineqs [][]int64, n, keep int, bud *simplex.Budget) (outEqs, outIneqs [][]int64, empty bool) {
 	eqs, ineqs = copyRows(eqs), copyRows(ineqs)
 	for {
 		// Substitute the eliminated columns that an equality determines.
@@ -542,7 +555,7 @@ func fmProject(eqs, ineqs [][]int64, n, keep int) (outEqs, outIneqs [][]int64, e
 		if ineqs, ok = cleanRows(ineqs, false); !ok {
 			return nil, nil, true
 		}
-		red, impl, infeasible := simplex.Reduce(eqs, ineqs, n, nil)
+		red, impl, infeasible := simplex.Reduce(eqs, ineqs, n, bud)
 		if infeasible {
 			return nil, nil, true
 		}
