@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"context"
 	"time"
 
 	"tilefuse/bench/halide"
@@ -26,12 +25,8 @@ func (cfg *Config) prepareHalide(b *Benchmark, p PeerSpec, exp *runner.Expected)
 	if !halide.Has(b.Name) {
 		return nil, Cell{Status: NoGenerator, Err: "no Halide generator for " + b.Name}
 	}
-	ctx := cfg.ctx()
-	if cfg.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
-		defer cancel()
-	}
+	ctx, cancel := cfg.buildCtx()
+	defer cancel()
 	start := time.Now()
 	k, err := p.Halide.Kernel(ctx, b.Name, b.Func, p.halideOptions(b, cfg.Threads))
 	if err != nil {

@@ -368,15 +368,20 @@ type builtCell struct {
 	failed  bool // a run failed; its cell is done
 }
 
+// buildCtx is the context of one cell's build: the run's, bounded by
+// Timeout.
+func (cfg *Config) buildCtx() (context.Context, context.CancelFunc) {
+	if cfg.Timeout > 0 {
+		return context.WithTimeout(cfg.ctx(), cfg.Timeout)
+	}
+	return cfg.ctx(), func() {}
+}
+
 // prepareStrategy compiles b with tilefuse's strategy s and builds it;
 // nil and the cell when it fails.
 func (cfg *Config) prepareStrategy(b *Benchmark, s compiler.Strategy, exp *runner.Expected) (*builtCell, Cell) {
-	ctx := cfg.ctx()
-	if cfg.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
-		defer cancel()
-	}
+	ctx, cancel := cfg.buildCtx()
+	defer cancel()
 	start := time.Now()
 	compile := cfg.Compile
 	if compile == nil {
