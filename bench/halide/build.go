@@ -38,6 +38,10 @@ func (o Options) Target() string {
 	return "host"
 }
 
+// pyramidHeader is the generators' shared header: the ringed pyramids'
+// geometry (local_laplacian, pyramid_blending).
+const pyramidHeader = "tf_pyramid.h"
+
 // Kernel builds the pipeline name's generator (unless in.Cache holds
 // it), runs it to compile the pipeline into a static library, and
 // returns the kernel runner links into the harness: the wrapper as C,
@@ -64,11 +68,19 @@ func (in *Install) Kernel(ctx context.Context, name, fn string, o Options) (runn
 		cache = filepath.Join(os.TempDir(), "tilefuse-halide")
 	}
 
-	// The generator: the source, Halide's own files and the compiler.
-	genKey := in.key("generator", name, gen)
+	// The generator: the source with the header it may include,
+	// Halide's own files and the compiler.
+	pyramid, err := source(pyramidHeader)
+	if err != nil {
+		return runner.Kernel{}, err
+	}
+	genKey := in.key("generator", name, gen, pyramid)
 	genDir, err := cached(cache, "gen-"+genKey, func(dir string) error {
 		cpp := filepath.Join(dir, name+".cpp")
 		if err := os.WriteFile(cpp, []byte(gen), 0o644); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, pyramidHeader), []byte(pyramid), 0o644); err != nil {
 			return err
 		}
 		return ctool.Run(ctx, nil, in.CXX, "-std=c++17", "-O1", "-I", in.Include,

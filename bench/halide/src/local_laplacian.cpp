@@ -9,6 +9,7 @@
 // levels over margins that double at every level (ring values, which
 // the selects discard). Alpha and beta are 1, the port's.
 #include "Halide.h"
+#include "tf_pyramid.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -36,30 +37,18 @@ public:
 
     void generate() {
         Expr rows = img_colour.dim(1).extent() - 4, cols = img_colour.dim(0).extent() - 4;
-        auto inside = [&](int rl, int cl) {
-            return x >= 2 && x < (cols >> cl) + 2 && y >= 2 && y < (rows >> rl) + 2;
-        };
-        auto ring0 = [&](int rl, int cl, Expr v) { return select(inside(rl, cl), v, 0.0f); };
-        // at reads f, whose rows are of level rl and columns of level cl,
-        // clamped to its box; k is passed through.
-        auto at = [&](Func f, int rl, int cl) {
-            return [=](Expr xx, Expr yy, std::vector<Expr> rest) {
-                std::vector<Expr> args = {clamp(xx, 0, (cols >> cl) + 3), clamp(yy, 0, (rows >> rl) + 3)};
-                args.insert(args.end(), rest.begin(), rest.end());
-                return f(args);
-            };
-        };
+        const tf::Levels lv{rows, cols, x, y};
         // down filters f (level l-1) by [1 3 3 1]/8 across rows into Dx,
         // then Dx across columns into D, keeping every other line.
         auto down = [&](Func f, Func Dx, Func D, int l, std::vector<Var> lead) {
             std::vector<Expr> ks(lead.begin(), lead.end());
-            auto src = at(f, l - 1, l - 1);
+            auto src = lv.at(f, l - 1, l - 1);
             std::vector<Var> args = {x, y};
             args.insert(args.end(), lead.begin(), lead.end());
-            Dx(args) = ring0(l, l - 1, (src(x, 2 * y - 3, ks) + src(x, 2 * y - 2, ks) * 3.0f +
+            Dx(args) = lv.ring0(l, l - 1, (src(x, 2 * y - 3, ks) + src(x, 2 * y - 2, ks) * 3.0f +
                                          src(x, 2 * y - 1, ks) * 3.0f + src(x, 2 * y, ks)) * 0.125f);
-            auto d = at(Dx, l, l - 1);
-            D(args) = ring0(l, l, (d(2 * x - 3, y, ks) + d(2 * x - 2, y, ks) * 3.0f +
+            auto d = lv.at(Dx, l, l - 1);
+            D(args) = lv.ring0(l, l, (d(2 * x - 3, y, ks) + d(2 * x - 2, y, ks) * 3.0f +
                                    d(2 * x - 1, y, ks) * 3.0f + d(2 * x, y, ks)) * 0.125f);
         };
         // up up-samples f (level l+1) across rows into Ux, then across
@@ -68,13 +57,13 @@ public:
             std::vector<Expr> ks(lead.begin(), lead.end());
             std::vector<Var> args = {x, y};
             args.insert(args.end(), lead.begin(), lead.end());
-            auto src = at(f, l + 1, l + 1);
+            auto src = lv.at(f, l + 1, l + 1);
             Expr h = y / 2;
-            Ux(args) = ring0(l, l + 1, select(y % 2 == 0, src(x, h, ks) * 0.25f + src(x, h + 1, ks) * 0.75f,
+            Ux(args) = lv.ring0(l, l + 1, select(y % 2 == 0, src(x, h, ks) * 0.25f + src(x, h + 1, ks) * 0.75f,
                                               src(x, h + 2, ks) * 0.25f + src(x, h + 1, ks) * 0.75f));
-            auto u = at(Ux, l, l + 1);
+            auto u = lv.at(Ux, l, l + 1);
             Expr w = x / 2;
-            U(args) = ring0(l, l, select(x % 2 == 0, u(w, y, ks) * 0.25f + u(w + 1, y, ks) * 0.75f,
+            U(args) = lv.ring0(l, l, select(x % 2 == 0, u(w, y, ks) * 0.25f + u(w + 1, y, ks) * 0.75f,
                                          u(w + 2, y, ks) * 0.25f + u(w + 1, y, ks) * 0.75f));
         };
         auto name = [](const char *s, int l) { return std::string(s) + "_L" + std::to_string(l); };
@@ -82,7 +71,7 @@ public:
         const float inv = 1.0f / (K - 1);
 
         // Grey, and its Gaussian pyramid.
-        auto colour = at(img_colour, 0, 0);
+        auto colour = lv.at(img_colour, 0, 0);
         grey(x, y) = (cast<float>(colour(x, y, {2})) * 0.299f + cast<float>(colour(x, y, {1})) * 0.587f +
                       cast<float>(colour(x, y, {0})) * 0.114f) / 65535.0f;
         inG.resize(J);

@@ -7,6 +7,7 @@
 // read, as in interpolate.cpp. There is no Halide app: the schedule is
 // ours, in the style of Halide's pyramid apps.
 #include "Halide.h"
+#include "tf_pyramid.h"
 
 #include <string>
 #include <vector>
@@ -28,43 +29,33 @@ public:
 
     void generate() {
         Expr rows = mask.dim(1).extent() - 4, cols = mask.dim(0).extent() - 4;
-        auto inside = [&](int rl, int cl) {
-            return x >= 2 && x < (cols >> cl) + 2 && y >= 2 && y < (rows >> rl) + 2;
-        };
-        auto ring0 = [&](int rl, int cl, Expr v) { return select(inside(rl, cl), v, 0.0f); };
-        auto at = [&](Func f, int rl, int cl) {
-            return [=](Expr xx, Expr yy, std::vector<Expr> rest) {
-                std::vector<Expr> args = {clamp(xx, 0, (cols >> cl) + 3), clamp(yy, 0, (rows >> rl) + 3)};
-                args.insert(args.end(), rest.begin(), rest.end());
-                return f(args);
-            };
-        };
+        const tf::Levels lv{rows, cols, x, y};
         // down: [1 4 6 4 1]/16 across rows into Dx, then across columns
         // into D, keeping every other line.
         auto down = [&](Func f, Func Dx, Func D, int l, std::vector<Var> lead) {
             std::vector<Expr> ks(lead.begin(), lead.end());
             std::vector<Var> args = {x, y};
             args.insert(args.end(), lead.begin(), lead.end());
-            auto s = at(f, l - 1, l - 1);
-            Dx(args) = ring0(l, l - 1, (s(x, 2 * y - 4, ks) + s(x, 2 * y - 3, ks) * 4.0f + s(x, 2 * y - 2, ks) * 6.0f +
+            auto s = lv.at(f, l - 1, l - 1);
+            Dx(args) = lv.ring0(l, l - 1, (s(x, 2 * y - 4, ks) + s(x, 2 * y - 3, ks) * 4.0f + s(x, 2 * y - 2, ks) * 6.0f +
                                          s(x, 2 * y - 1, ks) * 4.0f + s(x, 2 * y, ks)) * 0.0625f);
-            auto d = at(Dx, l, l - 1);
-            D(args) = ring0(l, l, (d(2 * x - 4, y, ks) + d(2 * x - 3, y, ks) * 4.0f + d(2 * x - 2, y, ks) * 6.0f +
+            auto d = lv.at(Dx, l, l - 1);
+            D(args) = lv.ring0(l, l, (d(2 * x - 4, y, ks) + d(2 * x - 3, y, ks) * 4.0f + d(2 * x - 2, y, ks) * 6.0f +
                                    d(2 * x - 1, y, ks) * 4.0f + d(2 * x, y, ks)) * 0.0625f);
         };
         // expand: [1 6 1]/8 at even lines, [4 4]/8 at odd ones, across
         // rows, then columns, from level l+1 to level l.
         auto expand = [&](Func f, int l, const std::string &name) {
             Func Ux("Ux_" + std::to_string(l) + "_" + name), Uy("Uy_" + std::to_string(l) + "_" + name);
-            auto s = at(f, l + 1, l + 1);
+            auto s = lv.at(f, l + 1, l + 1);
             auto one = [](auto g, Expr v) {
                 Expr even = (g(v / 2) + g(v / 2 + 1) * 6.0f + g(v / 2 + 2)) * 0.125f;
                 Expr odd = (g((v - 1) / 2 + 1) * 4.0f + g((v + 1) / 2 + 1) * 4.0f) * 0.125f;
                 return select(v % 2 == 0, even, odd);
             };
-            Ux(x, y, c) = ring0(l, l + 1, one([&](Expr i) { return s(x, i, {c}); }, y));
-            auto u = at(Ux, l, l + 1);
-            Uy(x, y, c) = ring0(l, l, one([&](Expr i) { return u(i, y, {c}); }, x));
+            Ux(x, y, c) = lv.ring0(l, l + 1, one([&](Expr i) { return s(x, i, {c}); }, y));
+            auto u = lv.at(Ux, l, l + 1);
+            Uy(x, y, c) = lv.ring0(l, l, one([&](Expr i) { return u(i, y, {c}); }, x));
             pendingUx.push_back(Ux);
             return Uy;
         };
