@@ -74,15 +74,14 @@ type emitHints struct {
 // startHints starts the emitter's analyses once; they need only the
 // (inlined) program.
 func (r *Result) startHints() {
-	if r.hints != nil || r.Program == nil {
-		if r.hints == nil {
-			r.hints = &task[emitHints]{done: make(chan struct{})}
-			close(r.hints.done)
-		}
+	if r.hints != nil {
 		return
 	}
 	p, estimate := r.Program, r.Options.Estimate
 	r.hints = goTask(StageEmit, func() (emitHints, error) {
+		if p == nil {
+			return emitHints{}, nil
+		}
 		spec, _ := p.SpeculableSelects()
 		return emitHints{cold: coldStatements(p, estimate), speculable: spec}, nil
 	})
