@@ -44,11 +44,14 @@ type Options struct {
 // origin when it holds one tile's part of an array: per dimension, the
 // index of its first element as an affine function of the parameters and
 // of the schedule dimensions outside the "promote[A]" mark (the tile
-// coordinates), evaluated where the buffer is allocated.
+// coordinates), evaluated where the buffer is allocated. Fold, when set,
+// folds dimensions into rings as Alloc.Fold does (Shape is then the
+// ring's size there).
 type Buffer struct {
 	Elem   scop.ElemType
 	Shape  []Expr
 	Origin []Affine
+	Fold   []int64
 }
 
 // Affine is Const + Σ Params[name]·name + Σ Dims[i]·c_i.
@@ -310,7 +313,7 @@ func (g *gen) mark(n *scheduletree.Node, stmts []stmt, st *state) (result, error
 	body := r.node
 	if a, ok := scheduletree.PromotedArray(name); ok {
 		if buf, ok := g.opts.Buffers[a]; ok {
-			alloc := &Alloc{Array: a, Elem: buf.Elem, Shape: buf.Shape}
+			alloc := &Alloc{Array: a, Elem: buf.Elem, Shape: buf.Shape, Fold: slices.Clone(buf.Fold)}
 			for _, o := range buf.Origin {
 				x, err := g.affine(o, st)
 				if err != nil {

@@ -23,9 +23,9 @@ static inline int64_t tf_mod(int64_t a, int64_t b) { int64_t m = a % b; return (
 // AST expressions.
 type cBody struct {
 	args []Expr // the values of the iterators
-	// origins are the origins of the tile-local buffers live here: their
-	// subscripts are printed relative to them.
-	origins map[string][]Expr
+	// live are the Allocs of the tile-local buffers live here: their
+	// subscripts are printed relative to their origins, folded.
+	live map[string]*Alloc
 }
 
 // narrow reports whether C computes t's arithmetic in a wider type.
@@ -109,14 +109,18 @@ func (c *cBody) expr(e scop.Expr) (string, error) {
 func (c *cBody) ref(r scop.Ref) (string, error) {
 	var b strings.Builder
 	b.WriteString(r.Array)
-	origin := c.origins[r.Array]
+	a := c.live[r.Array]
 	for d, x := range r.Index {
 		s, err := c.expr(x)
 		if err != nil {
 			return "", err
 		}
-		if origin != nil {
-			s = "(" + s + ") - (" + origin[d].String() + ")"
+		if a != nil && a.Origin != nil {
+			s = "(" + s + ") - (" + a.Origin[d].String() + ")"
+		}
+		if a != nil && d < len(a.Fold) && a.Fold[d] > 0 {
+			// A true floor mod: rings are folded from the origin up.
+			s = "tf_mod(" + s + ", " + itoa(a.Fold[d]) + ")"
 		}
 		b.WriteString("[" + s + "]")
 	}

@@ -1,6 +1,10 @@
 package ast
 
-import "tilefuse/scop"
+import (
+	"slices"
+
+	"tilefuse/scop"
+)
 
 // Node is a node of the AST: *For, *If, *Block, *User, *Mark, *Alloc or
 // *Free.
@@ -51,11 +55,18 @@ type Mark struct {
 // visible until the matching Free. Origin, when set, is the index of the
 // buffer's first element in every dimension: the array's element idx is
 // the buffer's element idx - Origin (one tile's part of the array).
+//
+// Fold, when set, has one entry per dimension: 0 leaves the dimension as
+// is; F > 0 makes it a ring of F elements (Halide's storage folding), the
+// element idx living at (idx - Origin) mod F (floor mod, Origin 0 when
+// unset), and Shape is F there. The builder of the tree guarantees idx -
+// Origin >= 0 for every access inside the buffer's scope.
 type Alloc struct {
 	Array  string
 	Elem   scop.ElemType
 	Shape  []Expr
 	Origin []Expr
+	Fold   []int64
 }
 
 // Free releases the buffer allocated by the Alloc of Array.
@@ -155,7 +166,7 @@ func renameNode(n Node, names map[string]string) Node {
 	case *Mark:
 		return &Mark{Name: n.Name, Body: renameNode(n.Body, names)}
 	case *Alloc:
-		return &Alloc{Array: n.Array, Elem: n.Elem, Shape: exprs(n.Shape), Origin: exprs(n.Origin)}
+		return &Alloc{Array: n.Array, Elem: n.Elem, Shape: exprs(n.Shape), Origin: exprs(n.Origin), Fold: slices.Clone(n.Fold)}
 	}
 	return n
 }

@@ -21,9 +21,10 @@ type PrintOptions struct {
 	// allocated) before the code.
 	Prelude bool
 	// Stmt prints a statement instance (without the final newline); the
-	// default is a call in isl's style, "S_0(c0, c1);". origins holds the
-	// origins of the buffers with one that are live there (see Alloc).
-	Stmt func(u *User, origins map[string][]Expr) string
+	// default is a call in isl's style, "S_0(c0, c1);". live holds the
+	// Alloc of every tile-local buffer live there, for its origin and
+	// fold.
+	Stmt func(u *User, live map[string]*Alloc) string
 	// Depth is the indentation level of the outermost statements.
 	Depth int
 }
@@ -64,10 +65,10 @@ type cPrinter struct {
 	// scalars are the buffers allocated as local variables, which their
 	// Free leaves alone.
 	scalars map[string]bool
-	// origins are the origins of the live buffers by array; shadowed the
-	// ones their Allocs replaced, innermost last.
-	origins  map[string][]Expr
-	shadowed [][]Expr
+	// live are the Allocs of the live buffers by array; shadowed the
+	// ones their Allocs replaced (nil for none), innermost last.
+	live     map[string]*Alloc
+	shadowed []*Alloc
 }
 
 func (p *cPrinter) line(depth int, s string) {
@@ -126,7 +127,7 @@ func (p *cPrinter) stmt(n Node, depth int) {
 		p.line(depth, "}")
 	case *User:
 		if p.opts.Stmt != nil {
-			p.line(depth, p.opts.Stmt(n, p.origins))
+			p.line(depth, p.opts.Stmt(n, p.live))
 			return
 		}
 		p.line(depth, userCall(n))
@@ -146,18 +147,21 @@ func (p *cPrinter) stmt(n Node, depth int) {
 			}
 			p.scalars[n.Array] = true
 		}
-		if p.origins == nil {
-			p.origins = map[string][]Expr{}
+		if p.live == nil {
+			p.live = map[string]*Alloc{}
 		}
-		p.shadowed = append(p.shadowed, p.origins[n.Array])
-		p.origins[n.Array] = n.Origin
+		p.shadowed = append(p.shadowed, p.live[n.Array])
+		p.live[n.Array] = n
 		p.line(depth, allocText(n))
 	case *Free:
 		if !p.scalars[n.Array] {
 			p.line(depth, "free("+n.Array+");")
 		}
 		if k := len(p.shadowed); k > 0 {
-			p.origins[n.Array], p.shadowed = p.shadowed[k-1], p.shadowed[:k-1]
+			p.live[n.Array], p.shadowed = p.shadowed[k-1], p.shadowed[:k-1]
+			if p.live[n.Array] == nil {
+				delete(p.live, n.Array)
+			}
 		}
 	}
 }
@@ -229,6 +233,17 @@ func allocText(a *Alloc) string {
 			o[i] = e.String()
 		}
 		text += " // from [" + strings.Join(o, ", ") + "]"
+	}
+	if a.Fold != nil {
+		f := make([]string, len(a.Fold))
+		for i, k := range a.Fold {
+			f[i] = itoa(k)
+		}
+		sep := " // "
+		if a.Origin != nil {
+			sep = ", "
+		}
+		text += sep + "folded [" + strings.Join(f, ", ") + "]"
 	}
 	return text
 }

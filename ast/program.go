@@ -60,8 +60,8 @@ func PrintProgram(p *scop.Program, n Node, fn string) (string, error) {
 		frees = append(frees, a.Name)
 	}
 	var stmtErr error
-	body := PrintC(n, PrintOptions{Depth: 1, Stmt: func(u *User, origins map[string][]Expr) string {
-		s, err := c.stmt(u, origins)
+	body := PrintC(n, PrintOptions{Depth: 1, Stmt: func(u *User, live map[string]*Alloc) string {
+		s, err := c.stmt(u, live)
 		if err != nil && stmtErr == nil {
 			stmtErr = err
 		}
@@ -195,7 +195,7 @@ func (c *programPrinter) checkNames(n Node) error {
 }
 
 // stmt writes one statement instance.
-func (c *programPrinter) stmt(u *User, origins map[string][]Expr) (string, error) {
+func (c *programPrinter) stmt(u *User, live map[string]*Alloc) (string, error) {
 	s := c.p.Stmt(u.Stmt)
 	if s == nil {
 		return "", fmt.Errorf("ast: program %s has no statement %s", c.p.Name, u.Stmt)
@@ -203,7 +203,7 @@ func (c *programPrinter) stmt(u *User, origins map[string][]Expr) (string, error
 	if len(u.Args) != len(s.Iters) {
 		return "", fmt.Errorf("ast: statement %s has %d iterators, the AST gives %d", s.Name, len(s.Iters), len(u.Args))
 	}
-	b := &cBody{args: u.Args, origins: origins}
+	b := &cBody{args: u.Args, live: live}
 	lhs, err := b.ref(s.Write)
 	if err != nil {
 		return "", err

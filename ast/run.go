@@ -11,9 +11,13 @@ type Visitor struct {
 	// arguments (the slice is reused: copy it to keep it).
 	User func(stmt string, args []int64) error
 	// Alloc and Free, when set, see the buffers with their shapes and
-	// origins (nil when the Alloc has none).
+	// origins (nil when the Alloc has none); a.Fold is the fold.
 	Alloc func(a *Alloc, shape, origin []int64) error
 	Free  func(a *Free) error
+	// Iteration, when set, is called at the start of every loop
+	// iteration, i being the iterator's value. Loops compiled without it
+	// pay nothing.
+	Iteration func(f *For, i int64) error
 }
 
 // ErrStop may be returned by a visitor to end Run early without an error.
@@ -104,6 +108,21 @@ func (c *compiler) node(n Node, v Visitor) (exec, error) {
 			return nil, err
 		}
 		step := n.Stride
+		if it := v.Iteration; it != nil {
+			return func(vals []int64) error {
+				end := hi(vals)
+				for i := lo(vals); i <= end; i += step {
+					vals[k] = i
+					if err := it(n, i); err != nil {
+						return err
+					}
+					if err := body(vals); err != nil {
+						return err
+					}
+				}
+				return nil
+			}, nil
+		}
 		return func(vals []int64) error {
 			end := hi(vals)
 			for i := lo(vals); i <= end; i += step {

@@ -138,6 +138,9 @@ func (c *stmtCtx) addr(r scop.Ref) (*binding, value.Value) {
 		if b.origin != nil {
 			s = subNSW(c.b(), s, b.origin[d])
 		}
+		if d < len(b.fold) && b.fold[d] > 0 {
+			s = ring(c.b(), s, b.fold[d])
+		}
 		if d == 0 {
 			off = s
 			continue
@@ -147,6 +150,20 @@ func (c *stmtCtx) addr(r scop.Ref) (*binding, value.Value) {
 	gep := c.b().NewGetElementPtr(memType(b.elem), b.ptr, off)
 	gep.InBounds = true
 	return b, gep
+}
+
+// ring is s's position in a ring of f elements (a folded dimension).
+// For a power of two, s & (f-1) is the floor mod of any s; urem is only
+// right for s >= 0, which the builder of folded buffers guarantees (every
+// access inside the buffer's scope is at or after its origin).
+func ring(b *ir.Block, s value.Value, f int64) value.Value {
+	if k, ok := constI64(s); ok {
+		return i64((k%f + f) % f)
+	}
+	if f&(f-1) == 0 {
+		return b.NewAnd(s, i64(f-1))
+	}
+	return b.NewURem(s, i64(f))
 }
 
 // subscript computes an array subscript as i64. An affine subscript of

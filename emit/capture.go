@@ -118,7 +118,7 @@ func (c capture) load(load func(name string) value.Value) *env {
 		case slotIter:
 			ev.iters[s.name] = v
 		case slotArray:
-			ev.arrays[s.name] = &binding{name: s.b.name, elem: s.b.elem, ptr: v}
+			ev.arrays[s.name] = &binding{name: s.b.name, elem: s.b.elem, ptr: v, fold: s.b.fold}
 		case slotDim:
 			nb := ev.arrays[s.b.name]
 			nb.dims = append(nb.dims, v)

@@ -294,7 +294,7 @@ func (c *cudaDev) hostAlloc(g *gpuGen, fs *fnState, ev *env, n *ast.Alloc) {
 	for _, s := range n.Shape {
 		b.dims = append(b.dims, fs.aexpr(ev, s))
 	}
-	b.origin = fs.origin(ev, n)
+	b.origin, b.fold = fs.origin(ev, n), allocFold(n)
 	d := fs.cur.NewCall(c.alloc, bytesOf(fs, b))
 	b.raw = d
 	b.ptr = fs.cur.NewIntToPtr(d, types.NewPointer(memType(n.Elem)))

@@ -146,8 +146,10 @@ type binding struct {
 	ptr  value.Value   // pointer to memType(elem)
 	dims []value.Value // i64 extents, none for a scalar
 	// origin, for a tile-local buffer with one, is subtracted from the
-	// subscripts (ast.Alloc.Origin).
+	// subscripts (ast.Alloc.Origin); fold then folds them into rings
+	// (ast.Alloc.Fold).
 	origin []value.Value
+	fold   []int64
 	// heap buffers come from an ast.Alloc; prev is the binding they
 	// shadow until the matching Free.
 	heap bool

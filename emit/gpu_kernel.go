@@ -364,7 +364,7 @@ func (k *kgen) alloc(ev *env, n *ast.Alloc) {
 	if !validType(n.Elem) {
 		fail("buffer %s has element type %s", n.Array, n.Elem)
 	}
-	b := &binding{name: n.Array, elem: n.Elem, heap: true, prev: ev.arrays[n.Array], origin: fs.origin(ev, n)}
+	b := &binding{name: n.Array, elem: n.Elem, heap: true, prev: ev.arrays[n.Array], origin: fs.origin(ev, n), fold: allocFold(n)}
 	count, bounded := int64(1), true
 	for _, s := range n.Shape {
 		b.dims = append(b.dims, fs.aexpr(ev, s))

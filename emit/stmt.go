@@ -99,7 +99,7 @@ func (fs *fnState) alloc(ev *env, n *ast.Alloc) {
 	for _, s := range n.Shape {
 		b.dims = append(b.dims, fs.aexpr(ev, s))
 	}
-	b.origin = fs.origin(ev, n)
+	b.origin, b.fold = fs.origin(ev, n), allocFold(n)
 	if count, ok := constCount(n.Shape); len(b.dims) == 0 {
 		b.ptr = fs.alloca(memType(n.Elem), n.Array)
 		b.slot = true
@@ -162,6 +162,22 @@ func (fs *fnState) origin(ev *env, n *ast.Alloc) []value.Value {
 		out[i] = fs.aexpr(ev, o)
 	}
 	return out
+}
+
+// allocFold checks an Alloc's fold (nil when it has none).
+func allocFold(n *ast.Alloc) []int64 {
+	if n.Fold == nil {
+		return nil
+	}
+	if len(n.Fold) != len(n.Shape) {
+		fail("buffer %s has %d extents and %d folds", n.Array, len(n.Shape), len(n.Fold))
+	}
+	for d, f := range n.Fold {
+		if f < 0 {
+			fail("buffer %s: dimension %d folded by %d", n.Array, d, f)
+		}
+	}
+	return n.Fold
 }
 
 // maxStackBuffers bounds the tile-local buffers kept in one stack frame

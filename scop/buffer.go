@@ -17,6 +17,10 @@ type Buffer struct {
 	// every dimension: element idx lives at idx - Origin (a tile-local
 	// buffer holding one tile's part of an array).
 	Origin []int64
+	// Fold, when set, has one entry per dimension: F > 0 makes the
+	// dimension a ring of F elements (Shape is F there), element idx
+	// living at (idx - Origin) mod F, floor mod; 0 leaves it as is.
+	Fold []int64
 }
 
 // MaxBufferBytes bounds a single buffer's size.
@@ -55,12 +59,24 @@ func (b *Buffer) Offset(idx []int64) (int64, bool) {
 		if b.Origin != nil {
 			i -= b.Origin[d]
 		}
+		if b.Fold != nil && b.Fold[d] > 0 {
+			i = ring(i, b.Fold[d])
+		}
 		if i < 0 || i >= b.Shape[d] {
 			return 0, false
 		}
 		off = off*b.Shape[d] + i
 	}
 	return off, true
+}
+
+// ring is i's position in a ring of f elements: i mod f, floor mod.
+func ring(i, f int64) int64 {
+	m := i % f
+	if m < 0 {
+		m += f
+	}
+	return m
 }
 
 // Load reads element i.

@@ -24,6 +24,24 @@ type Stats struct {
 	// their total size, PeakLocalBytes the peak of the bytes of the
 	// buffers live at once.
 	Allocs, AllocBytes, PeakLocalBytes int64
+	// Forwarded counts the loads that read the element the most recent
+	// store to the same array wrote, with no loop iteration begun in
+	// between (leaving a loop or an if does not count): a value still in
+	// a register. Loads counts them too; Loads - Forwarded is Halide's
+	// count of loads. Counted only with Options.Forwarding.
+	Forwarded int64
+	// TempPeakBytes is the peak of the bytes temporaries hold: the
+	// tile-local buffers live at once (PeakLocalBytes) plus the whole of
+	// every array neither LiveIn nor LiveOut that the run accessed
+	// through its own buffer, held for the whole run (Halide's
+	// store_root).
+	TempPeakBytes int64
+}
+
+// Options configure RunWith.
+type Options struct {
+	// Forwarding counts Stats.Forwarded, observing every access.
+	Forwarding bool
 }
 
 // Run executes the AST n of program p at the given parameter values on
@@ -32,7 +50,12 @@ type Stats struct {
 // (an access out of bounds, say) stops the run with an
 // *refexec.InstanceError; the buffers then hold the effects of the
 // instances before it.
-func Run(p *scop.Program, n ast.Node, params map[string]int64, bufs map[string]*scop.Buffer) (st *Stats, err error) {
+func Run(p *scop.Program, n ast.Node, params map[string]int64, bufs map[string]*scop.Buffer) (*Stats, error) {
+	return RunWith(p, n, params, bufs, Options{})
+}
+
+// RunWith is Run with options.
+func RunWith(p *scop.Program, n ast.Node, params map[string]int64, bufs map[string]*scop.Buffer, opts Options) (st *Stats, err error) {
 	defer func() {
 		// A hand-built AST can still make ast.Run panic (a division by a
 		// zero constant, say): report it as an error.
@@ -45,12 +68,23 @@ func Run(p *scop.Program, n ast.Node, params map[string]int64, bufs map[string]*
 	}()
 	locals := allocated(n)
 	counts := &refexec.Counts{}
-	code, err := refexec.Compile(p, params, bufs, refexec.Options{Counts: counts, Rebind: locals})
+	ropts := refexec.Options{Counts: counts, Rebind: locals}
+	v := ast.Visitor{}
+	var fw *forwarder
+	if opts.Forwarding {
+		fw = &forwarder{last: map[string]store{}}
+		ropts.Observe, v.Iteration = fw, fw.iteration
+	}
+	code, err := refexec.Compile(p, params, bufs, ropts)
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{p: p, code: code, shadowed: map[string][]*scop.Buffer{}}
-	if err := ast.Run(n, params, ast.Visitor{User: code.Exec, Alloc: r.alloc, Free: r.free}); err != nil {
+	r := &runner{p: p, code: code, counts: counts, shadowed: map[string][]*scop.Buffer{}, temps: map[string]*temp{}}
+	if err := r.findTemps(params); err != nil {
+		return nil, err
+	}
+	v.User, v.Alloc, v.Free = code.Exec, r.alloc, r.free
+	if err := ast.Run(n, params, v); err != nil {
 		return nil, err
 	}
 	for _, name := range locals {
@@ -63,6 +97,10 @@ func Run(p *scop.Program, n ast.Node, params map[string]int64, bufs map[string]*
 		st.Loads += s.Loads
 		st.Stores += s.Stores
 	}
+	if fw != nil {
+		st.Forwarded = fw.n
+	}
+	st.TempPeakBytes = r.peak + r.globalTemps()
 	return st, nil
 }
 
@@ -85,13 +123,70 @@ func allocated(n ast.Node) []string {
 
 // runner holds the tile-local buffers of a run.
 type runner struct {
-	p    *scop.Program
-	code *refexec.Code
+	p      *scop.Program
+	code   *refexec.Code
+	counts *refexec.Counts
 	// shadowed holds, per array, the buffers its live allocations
 	// replaced, innermost last: Free binds the last one again.
 	shadowed           map[string][]*scop.Buffer
 	live, peak         int64
 	allocs, allocBytes int64
+	// temps are the program's arrays neither live-in nor live-out.
+	temps map[string]*temp
+}
+
+// temp tracks the accesses of a temporary array through its own buffer:
+// those counted while no tile-local buffer shadows it, found from the
+// counts at each Alloc and Free that uncovers or covers it.
+type temp struct {
+	bytes   int64
+	global  int64 // accesses through its own buffer so far
+	uncover int64 // the array's accesses when it was last uncovered
+}
+
+func (r *runner) findTemps(params map[string]int64) error {
+	for _, a := range r.p.Arrays {
+		if a.LiveIn || a.LiveOut {
+			continue
+		}
+		shape, err := a.Shape(params)
+		if err != nil {
+			return err
+		}
+		n := int64(a.Type.Size())
+		for _, d := range shape {
+			n *= d
+		}
+		r.temps[a.Name] = &temp{bytes: n}
+	}
+	return nil
+}
+
+// cover records that a tile-local buffer is about to shadow array.
+func (r *runner) cover(array string) {
+	if t := r.temps[array]; t != nil && len(r.shadowed[array]) == 0 {
+		t.global += r.counts.Accesses(array) - t.uncover
+	}
+}
+
+// uncover records that array's own buffer is bound again.
+func (r *runner) uncover(array string) {
+	if t := r.temps[array]; t != nil && len(r.shadowed[array]) == 0 {
+		t.uncover = r.counts.Accesses(array)
+	}
+}
+
+// globalTemps is the size of the temporaries accessed through their own
+// buffers, at the end of the run.
+func (r *runner) globalTemps() int64 {
+	var n int64
+	for name, t := range r.temps {
+		r.cover(name)
+		if t.global > 0 {
+			n += t.bytes
+		}
+	}
+	return n
 }
 
 func (r *runner) alloc(a *ast.Alloc, shape, origin []int64) error {
@@ -106,11 +201,18 @@ func (r *runner) alloc(a *ast.Alloc, shape, origin []int64) error {
 		return fmt.Errorf("tile-local buffer %s: %v", a.Array, err)
 	}
 	b.Origin = origin
+	if a.Fold != nil {
+		if err := checkFold(a, shape); err != nil {
+			return err
+		}
+		b.Fold = a.Fold
+	}
 	Poison(b)
 	prev, err := r.code.Bind(a.Array, b)
 	if err != nil {
 		return fmt.Errorf("tile-local buffer %s%v: %v", a.Array, shape, err)
 	}
+	r.cover(a.Array)
 	r.shadowed[a.Array] = append(r.shadowed[a.Array], prev)
 	size := int64(len(b.Data))
 	r.allocs++
@@ -130,7 +232,51 @@ func (r *runner) free(f *ast.Free) error {
 		return fmt.Errorf("free of %s: %v", f.Array, err)
 	}
 	r.shadowed[f.Array] = stack[:len(stack)-1]
+	r.uncover(f.Array)
 	r.live -= int64(len(b.Data))
+	return nil
+}
+
+// checkFold checks that a's fold has an entry per dimension, each 0 or
+// the extent of a ring.
+func checkFold(a *ast.Alloc, shape []int64) error {
+	if len(a.Fold) != len(shape) {
+		return fmt.Errorf("tile-local buffer %s has %d extents and %d folds", a.Array, len(shape), len(a.Fold))
+	}
+	for d, f := range a.Fold {
+		if f < 0 || f > 0 && shape[d] != f {
+			return fmt.Errorf("tile-local buffer %s%v: dimension %d folded by %d", a.Array, shape, d, f)
+		}
+	}
+	return nil
+}
+
+// forwarder counts the loads served by the store just before
+// (Stats.Forwarded): per array its last store, and the loop iterations
+// begun so far.
+type forwarder struct {
+	epoch int64
+	last  map[string]store
+	n     int64
+}
+
+type store struct {
+	b          *scop.Buffer
+	off, epoch int64
+}
+
+func (f *forwarder) Load(array string, b *scop.Buffer, off int64) {
+	if s, ok := f.last[array]; ok && s.b == b && s.off == off && s.epoch == f.epoch {
+		f.n++
+	}
+}
+
+func (f *forwarder) Store(array string, b *scop.Buffer, off int64) {
+	f.last[array] = store{b, off, f.epoch}
+}
+
+func (f *forwarder) iteration(*ast.For, int64) error {
+	f.epoch++
 	return nil
 }
 

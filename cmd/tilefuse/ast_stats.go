@@ -16,13 +16,14 @@ import (
 // printStats runs n with p's statement bodies in the interpreter on
 // deterministic inputs and writes what it executed: per statement the
 // instances, loads and stores, the calls of each math function, and the
-// tile-local memory (the counts of seed 002's tutorial).
+// tile-local memory, the loads served by the store just before and the
+// peak of temporary memory (the counts of seed 002's tutorial).
 func printStats(w io.Writer, p *scop.Program, n ast.Node, params map[string]int64, label string) error {
 	bufs, err := charness.Inputs(p, params)
 	if err != nil {
 		return err
 	}
-	st, err := interp.Run(p, n, params, bufs)
+	st, err := interp.RunWith(p, n, params, bufs, interp.Options{Forwarding: true})
 	if err != nil {
 		return err
 	}
@@ -80,6 +81,10 @@ func printStats(w io.Writer, p *scop.Program, n ast.Node, params map[string]int6
 		fmt.Fprintf(w, "calls to %s: %d\n", f, st.Calls[f])
 	}
 	fmt.Fprintf(w, "tile-local buffers: %d allocated, %d bytes in all, peak %d bytes\n", st.Allocs, st.AllocBytes, st.PeakLocalBytes)
+	if st.Forwarded > 0 {
+		fmt.Fprintf(w, "loads served by the store just before: %d (Halide's count of loads: %d)\n", st.Forwarded, st.Loads-st.Forwarded)
+	}
+	fmt.Fprintf(w, "temporary memory: peak %d bytes\n", st.TempPeakBytes)
 	return nil
 }
 

@@ -17,8 +17,47 @@ type Options struct {
 	Counts *Counts
 	// Rebind names the arrays whose buffer Code.Bind may replace while
 	// the code runs (tile-local buffers). Their accesses read the buffer
-	// and its shape at each access; the others are bound at compile time.
+	// and its shape, origin and fold at each access; the others are
+	// bound at compile time.
 	Rebind []string
+	// Observe, when not nil, sees every load and store executed. Code
+	// compiled without it pays nothing.
+	Observe Observer
+}
+
+// Observer sees the memory accesses of running code, in order: the
+// array, the buffer accessed (a rebindable array's current one) and the
+// element's row-major offset in it. A statement's store comes after the
+// loads of its value.
+type Observer interface {
+	Load(array string, b *scop.Buffer, off int64)
+	Store(array string, b *scop.Buffer, off int64)
+}
+
+// access is a statement's last write, for the observer's Store.
+type access struct {
+	b   *scop.Buffer
+	off int64
+}
+
+// observed wraps addr, an address of array in the buffer buf returns, so
+// that the observer sees a load (what is "read") or the statement's
+// write records its element.
+func (c *compiler) observed(array string, buf func() *scop.Buffer, addr func(*frame) int64, what string) func(*frame) int64 {
+	obs := c.obs
+	if what == "read" {
+		return func(f *frame) int64 {
+			off := addr(f)
+			obs.Load(array, buf(), off)
+			return off
+		}
+	}
+	w := c.wrote
+	return func(f *frame) int64 {
+		off := addr(f)
+		w.b, w.off = buf(), off
+		return off
+	}
 }
 
 // Code is a program compiled for running statement instances in any
@@ -61,10 +100,21 @@ func Compile(p *scop.Program, params map[string]int64, bufs map[string]*scop.Buf
 		c := &compiler{s: s, params: params, bufs: bufs, cells: code.cells}
 		if opt.Counts != nil {
 			c.count = opt.Counts.stmt(s.Name)
+			c.count.write = s.Write.Array
+		}
+		if opt.Observe != nil {
+			c.obs, c.wrote = opt.Observe, &access{}
 		}
 		run, err := c.compileStmt()
 		if err != nil {
 			return nil, err
+		}
+		if obs := c.obs; obs != nil {
+			inner, w, array := run, c.wrote, s.Write.Array
+			run = func(f *frame) {
+				inner(f)
+				obs.Store(array, w.b, w.off)
+			}
 		}
 		if sc := c.count; sc != nil {
 			inner := run
@@ -122,6 +172,8 @@ func (c *Code) Bind(name string, b *scop.Buffer) (*scop.Buffer, error) {
 			return nil, fmt.Errorf("array %s is accessed as %s, not as the buffer's %s", name, cl.typ, b.Type)
 		case cl.rank >= 0 && len(b.Shape) != cl.rank:
 			return nil, fmt.Errorf("array %s is accessed with %d subscripts, not the buffer's %d", name, cl.rank, len(b.Shape))
+		case b.Fold != nil && len(b.Fold) != len(b.Shape):
+			return nil, fmt.Errorf("buffer for array %s has %d extents and %d folds", name, len(b.Shape), len(b.Fold))
 		case int64(len(b.Data)) != product(b.Shape)*int64(b.Type.Size()):
 			return nil, fmt.Errorf("buffer for array %s holds %d bytes, not %d elements of %s", name, len(b.Data), product(b.Shape), b.Type)
 		}
@@ -151,6 +203,7 @@ type stmtCounters struct {
 	all               *Counts
 	instances, stores int64
 	loads             map[string]*int64 // per array
+	write             string            // the array stored to
 }
 
 func (c *Counts) stmt(name string) *stmtCounters {
@@ -186,6 +239,21 @@ func (c *Counts) Stmts() map[string]StmtCounts {
 		out[name] = s
 	}
 	return out
+}
+
+// Accesses returns the loads of array and the stores to it counted so
+// far, over every statement: cheaper than Stmts for polling.
+func (c *Counts) Accesses(array string) int64 {
+	var n int64
+	for _, sc := range c.stmts {
+		if p := sc.loads[array]; p != nil {
+			n += *p
+		}
+		if sc.write == array {
+			n += sc.stores
+		}
+	}
+	return n
 }
 
 // Calls returns the number of calls of each math function that code
@@ -282,9 +350,18 @@ func (c *compiler) use(cl *cell, t scop.ElemType, rank int, what string) error {
 	return nil
 }
 
-// cellRef is ref for a rebindable array: the buffer and its shape are
-// read at each access.
+// cellRef is ref for a rebindable array: the buffer and its shape,
+// origin and fold are read at each access.
 func (c *compiler) cellRef(cl *cell, index []scop.Expr, at scop.Pos, what string) (func(*frame) int64, error) {
+	addr, err := c.cellAddr(cl, index, at, what)
+	if err != nil || c.obs == nil {
+		return addr, err
+	}
+	return c.observed(cl.name, func() *scop.Buffer { return cl.buf }, addr, what), nil
+}
+
+// cellAddr is cellRef without observation.
+func (c *compiler) cellAddr(cl *cell, index []scop.Expr, at scop.Pos, what string) (func(*frame) int64, error) {
 	subs := make([]intFn, len(index))
 	for d, x := range index {
 		if !x.Type().IsInt() {
@@ -311,6 +388,9 @@ func (c *compiler) cellRef(cl *cell, index []scop.Expr, at scop.Pos, what string
 			if b.Origin != nil {
 				v -= b.Origin[d]
 			}
+			if b.Fold != nil && b.Fold[d] > 0 {
+				v = ring(v, b.Fold[d])
+			}
 			bad = bad || uint64(v) >= uint64(b.Shape[d])
 			off = off*b.Shape[d] + v
 		}
@@ -318,6 +398,9 @@ func (c *compiler) cellRef(cl *cell, index []scop.Expr, at scop.Pos, what string
 			idx := make([]string, len(vals))
 			for d, v := range vals {
 				idx[d] = fmt.Sprint(v)
+			}
+			if b.Fold != nil {
+				fail(at, "%s of %s out of bounds: element %s[%s] of shape %v at origin %v folded %v", what, text, cl.name, strings.Join(idx, "]["), b.Shape, b.Origin, b.Fold)
 			}
 			if b.Origin != nil {
 				fail(at, "%s of %s out of bounds: element %s[%s] of shape %v at origin %v", what, text, cl.name, strings.Join(idx, "]["), b.Shape, b.Origin)
@@ -399,6 +482,15 @@ func (c *compiler) cellStmt(cl *cell) (func(*frame), error) {
 		off := addr(f)
 		storeBits(cl.buf.Data, off, size, v(f))
 	}, nil
+}
+
+// ring is i's position in a ring of f elements: i mod f, floor mod.
+func ring(i, f int64) int64 {
+	m := i % f
+	if m < 0 {
+		m += f
+	}
+	return m
 }
 
 // loadBits reads element off of size bytes, zero-extended.

@@ -42,10 +42,13 @@ type compiler struct {
 	params map[string]int64
 	bufs   map[string]*scop.Buffer
 	// Set by Compile only (compile.go), so that Run's code is unchanged:
-	// the statement's counters (nil: no counting) and the arrays accessed
-	// through a rebindable cell.
+	// the statement's counters (nil: no counting), the arrays accessed
+	// through a rebindable cell, and the observer with the statement's
+	// last write (nil: no observing).
 	count *stmtCounters
 	cells map[string]*cell
+	obs   Observer
+	wrote *access
 }
 
 // compileStmt returns the code of one instance: the write's address (with
@@ -109,6 +112,15 @@ func (c *compiler) compileStmt() (func(*frame), error) {
 // ref compiles the address computation of an array element: the row-major
 // element offset, after a bounds check of every subscript.
 func (c *compiler) ref(array string, index []scop.Expr, at scop.Pos, what string) (func(*frame) int64, *scop.Buffer, error) {
+	addr, buf, err := c.addrOf(array, index, at, what)
+	if err != nil || c.obs == nil {
+		return addr, buf, err
+	}
+	return c.observed(array, func() *scop.Buffer { return buf }, addr, what), buf, nil
+}
+
+// addrOf is ref without observation.
+func (c *compiler) addrOf(array string, index []scop.Expr, at scop.Pos, what string) (func(*frame) int64, *scop.Buffer, error) {
 	buf := c.bufs[array]
 	if buf == nil {
 		return nil, nil, fmt.Errorf("statement %s: no buffer for array %s", c.s.Name, array)
