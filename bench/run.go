@@ -380,6 +380,9 @@ func (cfg *Config) buildCtx() (context.Context, context.CancelFunc) {
 // prepareStrategy compiles b with tilefuse's strategy s and builds it;
 // nil and the cell when it fails.
 func (cfg *Config) prepareStrategy(b *Benchmark, s compiler.Strategy, exp *runner.Expected) (*builtCell, Cell) {
+	if s == compiler.Schedule && (b.Prog == nil || b.Prog.Calls == nil || !b.Prog.Calls.Written) {
+		return nil, Cell{Status: NoSchedule, Err: b.Name + "'s source writes no call schedule"}
+	}
 	ctx, cancel := cfg.buildCtx()
 	defer cancel()
 	start := time.Now()

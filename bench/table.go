@@ -32,6 +32,7 @@ const (
 	TimedOut     Status = "timed out"     // compiling or running took longer than Config.Timeout
 	NotInstalled Status = "not installed" // the peer's compiler is missing
 	NoGenerator  Status = "no generator"  // the Halide peer has no generator for the benchmark
+	NoSchedule   Status = "no schedule"   // strategy schedule on a benchmark whose source writes none
 	Failed       Status = "failed"        // anything else: sizes, inputs, the reference
 )
 
@@ -216,7 +217,7 @@ func Geomean(xs []float64) (float64, bool) {
 // Failure reports whether a cell of status s is not right: neither OK
 // nor a peer that could not take part (NotInstalled, NoGenerator).
 func (s Status) Failure() bool {
-	return s != OK && s != NotInstalled && s != NoGenerator
+	return s != OK && s != NotInstalled && s != NoGenerator && s != NoSchedule
 }
 
 // Failures counts the cells whose status is a Failure.

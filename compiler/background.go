@@ -44,7 +44,7 @@ func (t *task[T]) wait() (T, error) {
 // needs only the program, while the program is scheduled.
 func (r *Result) startDataflow() {
 	stop := r.Options.Stop
-	if r.Options.Strategy == Post && r.Options.Tree == nil && r.flow == nil && (stop == 0 || stop >= StageFuse) {
+	if (r.Options.Strategy == Post || r.Options.Strategy == Schedule) && r.Options.Tree == nil && r.flow == nil && (stop == 0 || stop >= StageFuse) {
 		p := r.Program
 		r.flow = goTask(StageFuse, func() (*deps.Flow, error) { return deps.Dataflow(p) })
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -175,10 +176,26 @@ func (r *Result) joinBackground() {
 
 // inline substitutes the cheap pointwise stages for strategy Post.
 func (r *Result) inline() error {
-	if r.Program == nil || r.Options.Strategy != Post || r.Options.Tree != nil || r.Options.NoInline {
+	if r.Program == nil || r.Options.Tree != nil {
 		return nil
 	}
-	q, done, err := inline.Program(r.Program, inline.Options{})
+	var opts inline.Options
+	switch {
+	case r.Options.Strategy == Schedule:
+		if r.Options.Target.GPU() {
+			return fmt.Errorf("strategy schedule compiles a call schedule for the CPU; GPU schedules (gpu_blocks, gpu_threads) are not supported: use --fuse post for %s", r.Options.Target)
+		}
+		if r.Program.Calls == nil {
+			return fmt.Errorf("strategy schedule compiles a pipeline's own schedule, and %s has none (it is not a Go DSL pipeline)", r.Program.Name)
+		}
+		opts.Only = scheduledInline(r.Program.Calls)
+		if len(opts.Only) == 0 {
+			return nil
+		}
+	case r.Options.Strategy != Post || r.Options.NoInline:
+		return nil
+	}
+	q, done, err := inline.Program(r.Program, opts)
 	if err != nil {
 		return err
 	}
@@ -201,8 +218,9 @@ func (r *Result) run(s Stage) (err error) {
 		r.startDataflow()
 		return r.schedule()
 	case StageTile:
-		if r.Options.Strategy == Post && r.Options.Tree == nil {
-			// Post-tiling fusion tiles the live-out spaces itself.
+		if (r.Options.Strategy == Post || r.Options.Strategy == Schedule) && r.Options.Tree == nil {
+			// Post-tiling fusion tiles the live-out spaces itself; a call
+			// schedule says how its loops are split.
 			r.Tiled = r.Scheduled
 			return nil
 		}
@@ -218,7 +236,8 @@ func (r *Result) run(s Stage) (err error) {
 		// On the GPU targets the marks carry the parallelism: the AST's
 		// parallel flags would map the nests the mapping leaves on the
 		// host.
-		par := r.Options.Parallel && !r.Options.Target.GPU()
+		// A call schedule's parallel loops are its "parallel" marks.
+		par := r.Options.Parallel && !r.Options.Target.GPU() && r.Options.Strategy != Schedule
 		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, Context: r.Options.Context, Buffers: r.buffers(), MaxNodes: r.Options.MaxNodes})
 	case StageEmit:
 		r.startHints()
@@ -227,7 +246,7 @@ func (r *Result) run(s Stage) (err error) {
 			return herr
 		}
 		r.Module, err = emit.Emit(r.Program, r.AST, emit.Options{
-			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel,
+			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel || r.Options.Strategy == Schedule,
 			Dynamic: r.Options.Dynamic, ThreadSizes: r.Options.GPU.Threads, BlockSizes: r.Options.GPU.Blocks,
 			Initialized: r.initialized, Cold: h.cold, Speculable: h.speculable,
 		})
@@ -239,7 +258,7 @@ func (r *Result) run(s Stage) (err error) {
 // fused while scheduling.
 func (r *Result) fuse() error {
 	r.Fused = r.Tiled
-	if r.Options.Strategy != Post || r.Options.Tree != nil {
+	if (r.Options.Strategy != Post && r.Options.Strategy != Schedule) || r.Options.Tree != nil {
 		return nil
 	}
 	r.startDataflow()
@@ -249,12 +268,17 @@ func (r *Result) fuse() error {
 	}
 	// The emitter's analyses take the core fusion leaves idle.
 	r.startHints()
-	m := 1
-	if r.Options.Target.GPU() {
-		m = 2
+	var pr *fusion.Result
+	if r.Options.Strategy == Schedule {
+		pr, err = fusion.Scheduled(r.Program, flow)
+	} else {
+		m := 1
+		if r.Options.Target.GPU() {
+			m = 2
+		}
+		pr, err = fusion.Post(r.Tiled, r.Program, flow, fusion.Options{Sizes: r.Options.Tile.Sizes, Parallel: m,
+			MaxRecompute: r.Options.MaxRecompute, Estimate: r.Options.Estimate})
 	}
-	pr, err := fusion.Post(r.Tiled, r.Program, flow, fusion.Options{Sizes: r.Options.Tile.Sizes, Parallel: m,
-		MaxRecompute: r.Options.MaxRecompute, Estimate: r.Options.Estimate})
 	if err != nil {
 		return err
 	}
@@ -270,6 +294,9 @@ func (r *Result) fuse() error {
 			return struct{}{}, fmt.Errorf("checking the post-tiling fusion tree: %w", err)
 		}
 		if len(vs) > 0 {
+			if r.Options.Strategy == Schedule {
+				return struct{}{}, scheduleViolation(prog, vs[0])
+			}
 			return struct{}{}, fmt.Errorf("post-tiling fusion built an illegal tree (a bug in tilefuse, please report it): %v", vs[0])
 		}
 		return struct{}{}, nil
@@ -286,7 +313,7 @@ func (r *Result) schedule() error {
 		r.Scheduled = *t
 		return nil
 	}
-	if r.Options.Strategy == None {
+	if r.Options.Strategy == None || r.Options.Strategy == Schedule {
 		t, err := scheduler.Original(r.Program)
 		r.Scheduled = t
 		return err
@@ -359,10 +386,13 @@ func (r *Result) buffers() map[string]ast.Buffer {
 	}
 	out := map[string]ast.Buffer{}
 	for _, b := range r.Fusion.Buffers {
-		ab := ast.Buffer{Elem: b.Elem}
-		for d, e := range b.Extent {
-			o := b.Origin[d]
-			ab.Shape = append(ab.Shape, ast.Int(e))
+		ab := ast.Buffer{Elem: b.Elem, Fold: b.Fold}
+		for d, o := range b.Origin {
+			if b.Size != nil {
+				ab.Shape = append(ab.Shape, paramExpr(b.Size[d]))
+			} else {
+				ab.Shape = append(ab.Shape, ast.Int(b.Extent[d]))
+			}
 			ab.Origin = append(ab.Origin, ast.Affine{Const: o.Const, Params: o.Params, Dims: o.Tile})
 		}
 		out[b.Array] = ab
@@ -388,4 +418,50 @@ func initialized(p *scop.Program, flow *deps.Flow) map[string]bool {
 		}
 	}
 	return out
+}
+
+// scheduledInline lists the statements a call schedule inlines: those
+// of functions it says to inline, and by default of every pure function
+// with one definition that is not an output.
+func scheduledInline(cs *scop.CallSchedule) []string {
+	var out []string
+	for _, f := range cs.Funcs {
+		k := f.Compute.Kind
+		if k == scop.LevelInline || (k == scop.LevelDefault && !f.Output && f.Pure == 1 && len(f.Stmts) == 1) {
+			out = append(out, f.Stmts...)
+		}
+	}
+	return out
+}
+
+// paramExpr is a buffer size affine in the parameters.
+func paramExpr(a fusion.Affine) ast.Expr {
+	terms := []ast.Expr{ast.Int(a.Const)}
+	names := make([]string, 0, len(a.Params))
+	for n := range a.Params {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if k := a.Params[n]; k != 0 {
+			terms = append(terms, ast.Mul(k, ast.Var(n)))
+		}
+	}
+	return ast.Add(terms...)
+}
+
+// scheduleViolation names the schedule call behind a violation of a
+// call schedule's tree: where the source's function is computed (or, by
+// default, declared).
+func scheduleViolation(p *scop.Program, v scheduler.Violation) error {
+	at := scop.Pos{}
+	for _, f := range p.Calls.Funcs {
+		if slices.Contains(f.Stmts, v.Source) {
+			at = f.At
+			if f.Compute.At.IsValid() {
+				at = f.Compute.At
+			}
+		}
+	}
+	return scop.Errorf(at, "the call schedule is illegal: %v", v)
 }

@@ -22,7 +22,10 @@
 //     live-out spaces here, so the tile stage passes its tree on, and the
 //     result is checked by dataflow, scheduler.CheckFlow); the Pluto-style
 //     strategies fuse while scheduling, so this stage passes their trees
-//     on unchanged.
+//     on unchanged. Strategy schedule builds the tree of the pipeline's
+//     own Halide-style call schedule here (fusion.Scheduled, after
+//     inlining what it inlines), checked the same way; its parallel
+//     loops are the ones it marks, not every outermost coincident loop.
 //   - map: for the GPU targets, package gpumap's kernel and thread marks;
 //     the CPU's parallel loops are the AST's outermost coincident loops
 //     (Options.Parallel).

@@ -7,8 +7,11 @@ import (
 	"tilefuse/compiler"
 	"tilefuse/emit"
 	"tilefuse/gpumap"
+	"tilefuse/pipelines"
 	"tilefuse/polybench"
+	"tilefuse/polymage"
 	"tilefuse/runner"
+	"tilefuse/scop"
 	"tilefuse/tiling"
 )
 
@@ -62,6 +65,57 @@ func TestPostPolyBench(t *testing.T) {
 				if !res.Check.OK() {
 					t.Errorf("%v: %s", c.target, res.Check)
 				}
+			}
+		})
+	}
+}
+
+// TestSchedulePipelines compiles the call schedules written with the
+// pipelines (Halide's harris and unsharp_mask schedules, the tutorial's
+// producer_consumer schedules) to LLVM IR, builds each with opt/llc/cc
+// and runs it on 2 threads against the reference executor, bit for bit,
+// at sizes the strips and vectors do and do not divide.
+func TestSchedulePipelines(t *testing.T) {
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		t.Skip(err)
+	}
+	type run struct {
+		name   string
+		p      *scop.Program
+		params map[string]int64
+	}
+	var runs []run
+	for _, name := range []string{"harris", "unsharp_mask"} {
+		e, _ := polymage.Lookup(name)
+		p, err := e.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, run{name, p, e.Small}, run{name + " 70x37", p, map[string]int64{"R": 70, "C": 37}})
+	}
+	for _, e := range pipelines.ScheduledProducerConsumer() {
+		p, err := e.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, run{e.Name, p, map[string]int64{"R": 9, "C": 11}})
+	}
+	for _, c := range runs {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r, err := compiler.Compile(context.Background(), c.p, compiler.Options{Strategy: compiler.Schedule, Func: c.p.Name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := tc.Run(c.p, runner.Kernel{IR: r.Module.IR, Func: c.p.Name}, runner.Options{
+				Params: c.params, Threads: 2, Repeat: 1, Warmup: -1, Reference: runner.RefExec,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Check.OK() {
+				t.Error(res.Check)
 			}
 		})
 	}

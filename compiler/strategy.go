@@ -25,20 +25,25 @@ const (
 	// schedule (Min), each live-out space tiled, and the intermediate
 	// spaces its tiles need fused into them with extension nodes.
 	Post
+	// Schedule compiles the Halide-style call schedule written with a Go
+	// DSL pipeline (compute and store levels, splits, parallel and
+	// vector loops: fusion.Scheduled), checked like Post's trees.
+	Schedule
 )
 
 // DefaultStrategy is the command line's default.
 const DefaultStrategy = Smart
 
-var strategyNames = [...]string{None: "none", Min: "min", Smart: "smart", Max: "max", Post: "post"}
+var strategyNames = [...]string{None: "none", Min: "min", Smart: "smart", Max: "max", Post: "post", Schedule: "schedule"}
 
 // strategyHelp says in a few words what each strategy does, for help texts.
 var strategyHelp = [...]string{
-	None:  "the original program order",
-	Min:   "Pluto-style schedule, every strongly connected component apart",
-	Smart: "Pluto-style schedule, fused where no parallel loop is lost",
-	Max:   "Pluto-style schedule, fused wherever legal",
-	Post:  "post-tiling fusion: live-out tiles with their producers fused in",
+	None:     "the original program order",
+	Min:      "Pluto-style schedule, every strongly connected component apart",
+	Smart:    "Pluto-style schedule, fused where no parallel loop is lost",
+	Max:      "Pluto-style schedule, fused wherever legal",
+	Post:     "post-tiling fusion: live-out tiles with their producers fused in",
+	Schedule: "the pipeline's own Halide-style schedule (compute_at, store_at, split, parallel, ...)",
 }
 
 // Strategies lists every strategy, in column order.

@@ -19,6 +19,13 @@ type Buffer struct {
 	Group  int // the tiled space whose tiles hold it
 	Extent []int64
 	Origin []Affine
+	// Size, when set, replaces Extent with sizes affine in the parameters
+	// (a call schedule's storage at the root).
+	Size []Affine
+	// Fold, when set, holds per dimension the ring a folded dimension
+	// keeps (0: not folded): element idx lives at (idx - Origin) mod
+	// Fold, and the dimension's extent is the fold.
+	Fold []int64
 }
 
 // Affine is Const + Σ Params[name]·name + Σ Tile[i]·o_i over the tile
@@ -180,8 +187,48 @@ func box(fp presburger.Map, rank int) (origin []Affine, extent []int64, ok bool)
 
 // boxOf is box on the constraints c of the footprint's hull.
 func boxOf(c presburger.Constraints, params []string, rank int) (origin []Affine, extent []int64, ok bool) {
-	// Rows over [1, params, o, a, locals]; a bound of a_d is a row whose
-	// only element column is a_d, with coefficient ±1, and no locals.
+	first := 1 + c.NParam + c.NIn
+	for _, b := range dimBounds(c, rank) {
+		best := int64(-1)
+		var bestLow []int64
+		for _, l := range b.lower {
+			for _, u := range b.upper {
+				if !sameVar(l, u) {
+					continue
+				}
+				if n := u[0] - l[0] + 1; n > 0 && (best < 0 || n < best) {
+					best, bestLow = n, l
+				}
+			}
+		}
+		if best < 0 {
+			return nil, nil, false
+		}
+		origin, extent = append(origin, boundAffine(bestLow, params, first)), append(extent, best)
+	}
+	return origin, extent, true
+}
+
+// boundAffine reads a bound row (1, params, tile coordinates).
+func boundAffine(row []int64, params []string, first int) Affine {
+	a := Affine{Const: row[0], Params: map[string]int64{}, Tile: trim(row[1+len(params) : first])}
+	for i, name := range params {
+		if v := row[1+i]; v != 0 {
+			a.Params[name] = v
+		}
+	}
+	return a
+}
+
+// dimBound holds a dimension's lower and upper bounds, rows over (1, params,
+// tile coordinates).
+type dimBound struct{ lower, upper [][]int64 }
+
+// dimBounds reads, for each of the rank element dimensions of c (rows
+// over [1, params, o, a, locals]), the rows that bound it alone: a row
+// whose only element column is a_d, with coefficient ±1 after division,
+// and no locals.
+func dimBounds(c presburger.Constraints, rank int) []dimBound {
 	first := 1 + c.NParam + c.NIn
 	var rows [][]int64
 	rows = append(rows, c.Ineqs...)
@@ -192,8 +239,8 @@ func boxOf(c presburger.Constraints, params []string, rank int) (origin []Affine
 		}
 		rows = append(rows, e, neg)
 	}
+	out := make([]dimBound, rank)
 	for d := 0; d < rank; d++ {
-		var lower, upper [][]int64 // a_d >= row·(1, p, o), a_d <= row·(1, p, o)
 		for _, r := range rows {
 			k := r[first+d]
 			if k == 0 || !onlyColumn(r, first, first+rank, first+d) || nonzero(r[first+rank:]) {
@@ -219,36 +266,14 @@ func boxOf(c presburger.Constraints, params []string, rank int) (origin []Affine
 			}
 			if r[first+d] > 0 {
 				rest[0] = ceilDiv(rest[0], k)
-				lower = append(lower, rest)
+				out[d].lower = append(out[d].lower, rest)
 			} else {
 				rest[0] = floorDiv(rest[0], k)
-				upper = append(upper, rest)
+				out[d].upper = append(out[d].upper, rest)
 			}
 		}
-		best := int64(-1)
-		var bestLow []int64
-		for _, l := range lower {
-			for _, u := range upper {
-				if !sameVar(l, u) {
-					continue
-				}
-				if n := u[0] - l[0] + 1; n > 0 && (best < 0 || n < best) {
-					best, bestLow = n, l
-				}
-			}
-		}
-		if best < 0 {
-			return nil, nil, false
-		}
-		o := Affine{Const: bestLow[0], Params: map[string]int64{}, Tile: trim(bestLow[1+c.NParam : first])}
-		for i, name := range params {
-			if v := bestLow[1+i]; v != 0 {
-				o.Params[name] = v
-			}
-		}
-		origin, extent = append(origin, o), append(extent, best)
 	}
-	return origin, extent, true
+	return out
 }
 
 // onlyColumn reports whether r[from:to] is zero but at column k.

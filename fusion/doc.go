@@ -65,7 +65,39 @@
 // extension, or tiled and why) for `tilefuse explain`.
 //
 // Intermediates produced and consumed within one tile become tile-local
-// buffers ("promote[A]" marks, Result.Buffers). Still to come here:
-// Halide-style call schedules (compute_at, store_at) expressed with the
-// same machinery.
+// buffers ("promote[A]" marks, Result.Buffers).
+//
+// # Call schedules
+//
+// Scheduled builds the tree of a Halide-style call schedule written with
+// a Go DSL pipeline (scop.CallSchedule: compute and store levels, split,
+// tile, reorder, parallel, vectorize, unroll, fold_storage) with the
+// same machinery: compute_at(g, v) is an extension under g's band at v's
+// member, mapping the loop prefix to the instances of the producer that
+// the executions below need (E_S again, followed through the functions
+// computed inside the loop), the original hidden under "skipped";
+// store_at above the computation over serial loops subtracts what
+// earlier iterations computed (the sliding window: E minus E composed
+// with the lexicographically earlier prefixes); a store level inside a
+// loop is a tile-local buffer holding the box each iteration writes
+// (extents may grow with the parameters: a row of C columns).
+//
+// Storage folds (Buffer.Fold) where the elements one iteration touches
+// in a dimension lie within a window of at most F consecutive elements
+// whose lowest element never decreases over the iterations between the
+// store and the compute level; both are checked exactly (the window's
+// deltas, the lexmin of each iteration's window against every later
+// one's). Then an element written at iteration q and read at q' >= q is
+// never overwritten in between: anything written between lies in a
+// window that also holds it, and distinct elements of a window of F
+// consecutive ones differ mod F. A sliding window folds by itself, to
+// the next power of two above its span (a mask, as Halide folds).
+//
+// Splits keep the variable's value for the inner loop and divide it for
+// the outer (floor(x/8), then x), so blocks need no guard at a partial
+// end, and nested splits compose (floor(x/32) over floor(x/8) over x).
+// Parallel and vector loops are checked: the function must not read its
+// own values, nothing may be computed inside a vector loop, and what is
+// computed inside a parallel loop must be stored inside it. The tree is
+// then checked like post's (scheduler.CheckFlow).
 package fusion

@@ -66,6 +66,14 @@ func postWith(t *testing.T, p *scop.Program, target emit.Target, sizes []int64, 
 	if err != nil {
 		t.Fatal(err)
 	}
+	return r, runChecked(t, p, r, params, interp.Options{})
+}
+
+// runChecked runs r's AST in the interpreter and compares every live-out
+// array with the reference executor's run of the original p, bit for
+// bit.
+func runChecked(t *testing.T, p *scop.Program, r *compiler.Result, params map[string]int64, opts interp.Options) *interp.Stats {
+	t.Helper()
 	in, err := charness.Inputs(p, params)
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +85,7 @@ func postWith(t *testing.T, p *scop.Program, target emit.Target, sizes []int64, 
 	if err := refexec.Run(p, params, want); err != nil {
 		t.Fatal(err)
 	}
-	st, err := interp.Run(r.Program, r.AST, params, got)
+	st, err := interp.RunWith(r.Program, r.AST, params, got, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +94,7 @@ func postWith(t *testing.T, p *scop.Program, target emit.Target, sizes []int64, 
 			t.Errorf("%s: array %s differs from the reference executor's", p.Name, name)
 		}
 	}
-	return r, st
+	return st
 }
 
 // decisions summarises each space: "fused into [2]" or "tiled".

@@ -2,6 +2,7 @@ package inline
 
 import (
 	"fmt"
+	"slices"
 
 	"tilefuse/scop"
 )
@@ -25,6 +26,10 @@ type Options struct {
 	// apply when one consumer reads each element once, or to a copy.
 	// Zero means DefaultMaxCost.
 	MaxCost int
+	// Only, when set, names the statements to inline instead (a call
+	// schedule's ComputeInline): each is inlined whatever its cost when
+	// the other rules allow it, and no other is.
+	Only []string
 }
 
 // Stage is one inlined statement: it wrote Array and now lives on in
@@ -51,10 +56,10 @@ func Program(p *scop.Program, opts Options) (*scop.Program, []Stage, error) {
 	for changed := true; changed; {
 		changed = false
 		for i, s := range w.stmts {
-			if s == nil {
+			if s == nil || (opts.Only != nil && !slices.Contains(opts.Only, s.Name)) {
 				continue
 			}
-			st, ok, err := w.try(i, opts.MaxCost)
+			st, ok, err := w.try(i, opts.MaxCost, opts.Only != nil)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -104,7 +109,7 @@ func newWork(p *scop.Program) (*work, error) {
 
 // try inlines statement i into its consumers when the package's rules
 // allow it.
-func (w *work) try(i, maxCost int) (Stage, bool, error) {
+func (w *work) try(i, maxCost int, force bool) (Stage, bool, error) {
 	s := w.stmts[i]
 	a := w.p.Array(s.Write.Array)
 	if w.pos[i] == nil || a == nil || a.LiveIn || a.LiveOut || s.MayWrite {
@@ -161,7 +166,7 @@ func (w *work) try(i, maxCost int) (Stage, bool, error) {
 	switch {
 	case len(into) == 0:
 		return Stage{}, false, nil
-	case len(into) == 1 && single, cost == 0:
+	case len(into) == 1 && single, cost == 0, force:
 		// Nothing computed twice, or nothing computed: a copy.
 	case !bounded || cost*weight > maxCost:
 		return Stage{}, false, nil

@@ -38,3 +38,60 @@ func ProducerConsumer() (*scop.Program, error) {
 	p.Output(consumer)
 	return p.Build()
 }
+
+// The schedules of the Halide tutorial's multi-stage lesson, each a
+// variant of ProducerConsumer written as the tutorial writes it: rows y
+// outermost, columns x innermost, producer(y, x) = sin(x * y).
+var pcSchedules = []struct {
+	name  string
+	rows  int64
+	sched func(producer, consumer *dsl.Func, y, x, yo, xo, yi, xi dsl.Var)
+}{
+	{"inline", 4, func(producer, consumer *dsl.Func, y, x, yo, xo, yi, xi dsl.Var) {
+		producer.ComputeInline()
+	}},
+	{"root", 4, func(producer, consumer *dsl.Func, y, x, yo, xo, yi, xi dsl.Var) {
+		producer.ComputeRoot()
+	}},
+	{"y", 4, func(producer, consumer *dsl.Func, y, x, yo, xo, yi, xi dsl.Var) {
+		producer.ComputeAt(consumer, y)
+	}},
+	{"root_y", 4, func(producer, consumer *dsl.Func, y, x, yo, xo, yi, xi dsl.Var) {
+		producer.StoreRoot().ComputeAt(consumer, y)
+	}},
+	{"root_x", 4, func(producer, consumer *dsl.Func, y, x, yo, xo, yi, xi dsl.Var) {
+		producer.StoreRoot().ComputeAt(consumer, x)
+	}},
+	{"tile", 8, func(producer, consumer *dsl.Func, y, x, yo, xo, yi, xi dsl.Var) {
+		consumer.Tile(y, x, yo, xo, yi, xi, 4, 4)
+		producer.ComputeAt(consumer, xo)
+	}},
+}
+
+// ScheduledProducerConsumer lists the tutorial's schedules as pipelines
+// named producer_consumer_<schedule> (for --fuse schedule), at the
+// tutorial's sizes: a 4 x 4 consumer, 8 x 8 for the tiled one.
+func ScheduledProducerConsumer() []Entry {
+	var out []Entry
+	for _, s := range pcSchedules {
+		name := "producer_consumer_" + s.name
+		out = append(out, Entry{name, func() (*scop.Program, error) {
+			p := dsl.NewPipeline(name)
+			R, C := p.Param("R"), p.Param("C")
+			p.Assume(R.Ge(1), C.Ge(1))
+			y, x := p.Var("y"), p.Var("x")
+			yo, xo, yi, xi := p.Var("yo"), p.Var("xo"), p.Var("yi"), p.Var("xi")
+			producer := p.Func("producer", dsl.F32, y.In(0, R.Add(1)), x.In(0, C.Add(1)))
+			producer.Define(dsl.Sin(x.Mul(y)))
+			consumer := p.Func("consumer", dsl.F32, y.In(0, R), x.In(0, C))
+			consumer.Define(dsl.Add(
+				producer.At(y, x), producer.At(y.Add(1), x),
+				producer.At(y, x.Add(1)), producer.At(y.Add(1), x.Add(1)),
+			).Div(4))
+			p.Output(consumer)
+			s.sched(producer, consumer, y, x, yo, xo, yi, xi)
+			return p.Build()
+		}, map[string]int64{"R": s.rows, "C": s.rows}})
+	}
+	return out
+}

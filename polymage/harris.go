@@ -96,5 +96,15 @@ func Harris() (*scop.Program, error) {
 	harris.Define(dsl.Sub(det.At(x, y), dsl.Mul(0.04, trace.At(x, y), trace.At(x, y))))
 
 	p.Output(harris)
+
+	// Halide's apps/harris CPU schedule (bench/halide/src/harris.cpp),
+	// for --fuse schedule: strips of 32 rows in parallel, the gradients
+	// computed row by row into a sliding window stored per strip (folded
+	// to a ring of rows), everything else inlined into the output, all
+	// vectorized along the row by 16 (AVX-512's f32 lanes).
+	xo, xi := p.Var("xo"), p.Var("xi")
+	harris.Split(x, xo, xi, 32).Parallel(xo).Vectorize(y, 16)
+	Iy.StoreAt(harris, xo).ComputeAt(harris, xi).Vectorize(y, 16)
+	Ix.StoreAt(harris, xo).ComputeAt(harris, xi).Vectorize(y, 16)
 	return p.Build()
 }

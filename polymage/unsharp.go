@@ -68,5 +68,14 @@ func UnsharpMask() (*scop.Program, error) {
 		img.At(c, x, y), sharpen.At(c, x, y)))
 
 	p.Output(mask)
+
+	// In the style of Halide's apps/unsharp CPU schedule
+	// (bench/halide/src/unsharp_mask.cpp), for --fuse schedule: strips of
+	// 32 rows in parallel, each row's channels in turn, the blur across
+	// rows computed one row at a time just before the row of output that
+	// needs it (the rest inlined), all vectorized along the row by 16.
+	xo, xi := p.Var("xo"), p.Var("xi")
+	mask.Reorder(x, c, y).Split(x, xo, xi, 32).Parallel(xo).Vectorize(y, 16)
+	blurx.ComputeAt(mask, c).Vectorize(y, 16)
 	return p.Build()
 }

@@ -21,6 +21,9 @@ type Program struct {
 	// function's signature). Empty means Params, then the live-in and
 	// live-out arrays in declaration order.
 	Args []string
+	// Calls is the pipeline's Halide-style call schedule (the Go
+	// DSL's), or nil.
+	Calls *CallSchedule
 }
 
 // ArgNames returns Args, or the default order when Args is empty.

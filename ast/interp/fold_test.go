@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"tilefuse/ast"
+	"tilefuse/ast/asttest"
 	"tilefuse/ast/interp"
 	"tilefuse/frontend/cparse"
 	"tilefuse/pipelines"
@@ -16,59 +17,11 @@ import (
 	"tilefuse/scop/refexec"
 )
 
-// ringSrc is Halide's "store_root + compute_at(y)" shape: a producer
-// row per y, the consumer reading rows y and y+1.
-const ringSrc = `
-void ring(int n, float A[20][8], float B[19][8])
-{
-  int y, x;
-  float P[20][8];
-  for (y = 0; y <= n; y++)
-    for (x = 0; x < 8; x++)
-      P[y][x] = A[y][x] * 2.0f + 1.0f;
-  for (y = 0; y < n; y++)
-    for (x = 0; x < 8; x++)
-      B[y][x] = P[y][x] + P[y + 1][x];
-}
-`
-
-// ringAST computes P's rows just in time into a ring of fold rows: in
-// tiles of tile rows (P's origin at the tile's first row, the tile's
-// first row recomputed), or in one pass when tile is 0 (no origin).
-func ringAST(fold, tile int64) ast.Node {
-	y, x, n := ast.Var("y"), ast.Var("x"), ast.Var("n")
-	row := func(stmt string, r ast.Expr) ast.Node {
-		return &ast.For{Iter: "x", Lower: ast.Int(0), Upper: ast.Int(7), Stride: 1,
-			Body: &ast.User{Stmt: stmt, Args: []ast.Expr{r, x}}}
-	}
-	alloc := &ast.Alloc{Array: "P", Elem: scop.F32, Shape: []ast.Expr{ast.Int(fold), ast.Int(8)}, Fold: []int64{fold, 0}}
-	lo, hi := ast.Expr(ast.Int(0)), ast.Sub(n, ast.Int(1))
-	if tile > 0 {
-		c := ast.Var("c")
-		lo = ast.Mul(tile, c)
-		hi = ast.Min(ast.Add(lo, ast.Int(tile-1)), hi)
-		alloc.Origin = []ast.Expr{lo, ast.Int(0)}
-	}
-	body := &ast.Mark{Name: "promote[P]", Body: &ast.Block{Children: []ast.Node{
-		alloc,
-		row("S0", lo),
-		&ast.For{Iter: "y", Lower: lo, Upper: hi, Stride: 1, Body: &ast.Block{Children: []ast.Node{
-			row("S0", ast.Add(y, ast.Int(1))),
-			row("S1", y),
-		}}},
-		&ast.Free{Array: "P"},
-	}}}
-	if tile == 0 {
-		return body
-	}
-	return &ast.For{Iter: "c", Lower: ast.Int(0), Upper: ast.FloorDiv(ast.Sub(n, ast.Int(1)), tile), Stride: 1, Body: body}
-}
-
 // TestFoldedBuffer runs the ring ASTs against the reference executor in
 // the original order: B must be equal bit for bit, and a ring too small
 // must show.
 func TestFoldedBuffer(t *testing.T) {
-	p, err := cparse.ParseFunc("ring.c", []byte(ringSrc), "ring")
+	p, err := cparse.ParseFunc("ring.c", []byte(asttest.RingSrc), "ring")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +49,7 @@ func TestFoldedBuffer(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := clone(in)
-			st, err := interp.Run(p, ringAST(tc.fold, tc.tile), params, got)
+			st, err := interp.Run(p, asttest.Ring(tc.fold, tc.tile, false), params, got)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,13 +68,13 @@ func TestFoldedBuffer(t *testing.T) {
 // TestFoldErrors: a fold must have an entry per dimension, each the
 // ring's extent.
 func TestFoldErrors(t *testing.T) {
-	p, err := cparse.ParseFunc("ring.c", []byte(ringSrc), "ring")
+	p, err := cparse.ParseFunc("ring.c", []byte(asttest.RingSrc), "ring")
 	if err != nil {
 		t.Fatal(err)
 	}
 	params := map[string]int64{"n": 3}
 	for _, fold := range [][]int64{{2}, {3, 0}, {-2, 0}} {
-		n := ringAST(2, 0)
+		n := asttest.Ring(2, 0, false)
 		n.(*ast.Mark).Body.(*ast.Block).Children[0].(*ast.Alloc).Fold = fold
 		if _, err := interp.Run(p, n, params, nil); err == nil {
 			t.Errorf("fold %v: no error", fold)

@@ -29,6 +29,8 @@ var astCases = []struct {
 	{"tree-yaml", []string{"--tree", "testdata/ast/tiled.yaml"}},
 	{"tree-yaml-separate", []string{"--separate", "--context", "[N, M] -> { : N >= 8 and M >= 6 }", "--tree", "testdata/ast/tiled.yaml"}},
 	{"tree-json", []string{"--tree", "testdata/ast/shifted.json"}},
+	{"schedule-root-x-stats", []string{"--fuse", "schedule", "--stats", "pipelines/producer_consumer_root_x"}},
+	{"schedule-harris", []string{"--fuse", "schedule", "polymage/harris"}},
 
 	{"missing-tree", []string{"--tree", "testdata/ast/none.json"}},
 	{"missing-source", []string{"testdata/ast/none.c"}},
@@ -38,6 +40,7 @@ var astCases = []struct {
 	{"bad-node-yaml", []string{"--tree", "testdata/ast/bad_node.yaml"}},
 	{"bad-set-yaml", []string{"--tree", "testdata/ast/bad_set.yaml"}},
 	{"unknown-fuse", []string{"--fuse", "most", "polybench/gemm"}},
+	{"schedule-without-calls", []string{"--fuse", "schedule", "polybench/gemm"}},
 	{"bad-context", []string{"--context", "[n] -> { : n >= }", "polybench/gemm"}},
 }
 

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/compiler"
 	"tilefuse/polymage"
 )
 
@@ -195,7 +194,7 @@ func TestBenchErrors(t *testing.T) {
 		{"bad size", []string{"bench", "polymage", "--size", "64x"}, "want WxH"},
 		{"unknown benchmark", []string{"bench", "polybench", "--only", "gemm,gemmm"}, `--only: unknown name "gemmm"`},
 		{"unknown pipeline", []string{"bench", "polymage", "--only", "sharpen"}, `--only: unknown name "sharpen"`},
-		{"unknown strategy", []string{"bench", "polybench", "--strategies", "fastest"}, `--strategies: unknown name "fastest" (known: none, min, smart, max, post)`},
+		{"unknown strategy", []string{"bench", "polybench", "--strategies", "fastest"}, `--strategies: unknown name "fastest" (known: none, min, smart, max, post, schedule)`},
 		{"unknown peer", []string{"bench", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly, halide, halide-auto)`},
 		{"no columns", []string{"bench", "polybench", "--peers", "", "--strategies", ""}, "no columns"},
 		{"bad baseline", []string{"bench", "polybench", "--peers", "gcc-serial", "--baseline", "gcc"}, "--baseline gcc is not a column (none, min, smart, max, post, gcc-serial)"},
@@ -276,8 +275,8 @@ func TestBenchPolymageAll(t *testing.T) {
 	var want []string
 	for _, e := range polymage.All() {
 		want = append(want, e.Name)
-		if n := len(compiler.Strategies()); cells[e.Name] != n {
-			t.Errorf("%s: %d cells, want %d (%s)", e.Name, cells[e.Name], n, compiler.StrategyChoices())
+		if n := len(defaultBenchStrategies()); cells[e.Name] != n {
+			t.Errorf("%s: %d cells, want %d (%v)", e.Name, cells[e.Name], n, defaultBenchStrategies())
 		}
 	}
 	if len(cells) != len(want) || status != exitOK {

@@ -15,7 +15,6 @@ import (
 
 	"tilefuse/bench"
 	"tilefuse/emit"
-	"tilefuse/pipelines"
 	"tilefuse/polybench"
 	"tilefuse/polymage"
 	"tilefuse/runner"
@@ -278,7 +277,7 @@ func runSizes(cmd string, j *compileJob, dataset, size string) (map[string]int64
 	case dataset != "":
 		return nil, "", fmt.Errorf("tilefuse %s: --dataset applies to PolyBench kernels; give %s's sizes with --size", cmd, j.source)
 	case isPipeline:
-		for _, e := range pipelines.All() {
+		for _, e := range builtinEntries() {
 			if e.Name == pipeline {
 				params = e.Defaults
 			}

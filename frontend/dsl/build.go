@@ -32,6 +32,7 @@ func (p *Pipeline) Build() (*scop.Program, error) {
 	if err := p.checkAccesses(stages); err != nil {
 		return nil, err
 	}
+	prog.Calls = callSchedule(order, stages)
 	return prog, nil
 }
 

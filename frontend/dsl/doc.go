@@ -85,6 +85,23 @@
 // convert integer arguments to f32 as Halide does, except Abs, which
 // keeps integers. The program states every conversion as a scop.Cast.
 //
+// # Schedules
+//
+// A pipeline may say how it is to be computed, as Halide's schedules
+// do, without changing what it computes: ComputeRoot, ComputeAt,
+// ComputeInline, StoreRoot, StoreAt, Split, Tile, Reorder, Parallel,
+// Vectorize, Unroll and FoldStorage on a Func. Build records them in
+// the program (scop.Program.Calls) and `--fuse schedule` compiles them
+// (fusion.Scheduled); every other strategy ignores them. Loops are
+// named by variables and listed outermost first, as dimensions are
+// (Halide lists them innermost first): Reorder(y, x) runs y outside x,
+// Tile(y, x, yo, xo, yi, xi, 4, 8) gives yo, xo, yi, xi. Without calls, a
+// pure function with one definition that is not an output is inlined,
+// any other computed at the root. A schedule that names a loop a
+// function does not have, computes a producer outside one of its
+// consumers' loops, or shares storage between parallel iterations is a
+// *scop.Error at the call.
+//
 // # Errors
 //
 // Misuse does not panic (short of methods of a nil *Func): the pipeline keeps

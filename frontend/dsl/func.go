@@ -21,6 +21,7 @@ type Func struct {
 	defAt   scop.Pos
 	updates []update
 	output  bool
+	sched   schedule
 }
 
 // piece is one case of a pure definition; cond is nil for the default.
