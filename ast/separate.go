@@ -207,6 +207,20 @@ func (g *gen) separate(p presburger.Set, stmts []stmt, st *state, lv dimension) 
 	if err != nil {
 		return nil, err
 	}
+	// Only tiles at outer points the domain has: outside them every
+	// tile would count as partial, and their many pieces past
+	// maxSeparateDisjuncts (the loops of a producer an extension adds
+	// under its consumer's band, bounded by the consumer's loops).
+	outer, err := hull.ProjectOut(first, total-first)
+	if err == nil {
+		outer, err = outer.InsertDims(first, total-first)
+	}
+	if err == nil {
+		tiles, err = tiles.Intersect(outer)
+	}
+	if err != nil {
+		return nil, err
+	}
 	// Full tiles: tile points whose whole tile lies in the domain (its
 	// simple hull: the split is a heuristic, the code below it is exact
 	// anyway).

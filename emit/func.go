@@ -24,10 +24,13 @@ type fnState struct {
 	stackBytes int64
 	// once are the tile-local buffers allocated in the entry block,
 	// freed by freeOnce before the function returns.
-	once  []value.Value
-	freed bool
-	cur   *ir.Block
-	names map[string]int
+	once []value.Value
+	// grownBlocks hold the blocks of buffers sized at run time (grown),
+	// freed with once.
+	grownBlocks []*ir.InstAlloca
+	freed       bool
+	cur         *ir.Block
+	names       map[string]int
 	// groups are the access groups of the enclosing parallel loops.
 	groups    []*metadata.Tuple
 	groupNode *metadata.Tuple
@@ -99,13 +102,16 @@ func (fs *fnState) freeOnce() {
 	for _, raw := range fs.once {
 		fs.cur.NewCall(fs.e.declare("free", types.Void, types.I8Ptr), raw)
 	}
+	for _, slot := range fs.grownBlocks {
+		fs.cur.NewCall(fs.e.declare("free", types.Void, types.I8Ptr), fs.cur.NewLoad(types.I8Ptr, slot))
+	}
 	fs.freed = true
 }
 
 // finish closes the entry block and fills in the alias scopes.
 func (fs *fnState) finish() {
-	if len(fs.once) > 0 && !fs.freed {
-		fail("function %s returns without freeing its %d tile-local buffers", fs.f.Name(), len(fs.once))
+	if len(fs.once)+len(fs.grownBlocks) > 0 && !fs.freed {
+		fail("function %s returns without freeing its %d tile-local buffers", fs.f.Name(), len(fs.once)+len(fs.grownBlocks))
 	}
 	fs.allocas.NewBr(fs.f.Blocks[1])
 	for _, b := range fs.scoped {

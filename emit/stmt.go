@@ -2,6 +2,8 @@ package emit
 
 import (
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -127,8 +129,7 @@ func (fs *fnState) alloc(ev *env, n *ast.Alloc) {
 		for _, d := range b.dims {
 			size = mulNSW(fs.cur, size, d)
 		}
-		b.raw = fs.cur.NewCall(fs.e.declare("malloc", types.I8Ptr, types.I64), size)
-		b.ptr = fs.cur.NewBitCast(b.raw, types.NewPointer(memType(n.Elem)))
+		b.ptr = fs.cur.NewBitCast(fs.grown(n.Array, size), types.NewPointer(memType(n.Elem)))
 	}
 	ev.arrays[n.Array] = b
 }
@@ -195,4 +196,27 @@ func constCount(shape []ast.Expr) (int64, bool) {
 		n *= s.Val
 	}
 	return n, n < 1<<40
+}
+
+// grown returns a block of at least size bytes for a buffer whose size
+// is known only at run time: one block per Alloc and call (per thread in
+// an outlined parallel loop), grown when an iteration needs more and
+// freed before the function returns, so that a buffer allocated in
+// every iteration of a loop (a row of C columns per row) costs no malloc
+// and free per iteration.
+func (fs *fnState) grown(name string, size value.Value) value.Value {
+	ptr := fs.alloca(types.I8Ptr, name+".block")
+	capacity := fs.alloca(types.I64, name+".capacity")
+	fs.allocas.Insts = append(fs.allocas.Insts,
+		ir.NewStore(constant.NewNull(types.I8Ptr), ptr), ir.NewStore(i64(0), capacity))
+	fs.grownBlocks = append(fs.grownBlocks, ptr)
+	grow, done := fs.newBlock(name+".grow"), fs.newBlock(name+".ready")
+	fs.cur.NewCondBr(fs.cur.NewICmp(enum.IPredSLT, fs.cur.NewLoad(types.I64, capacity), size), grow, done)
+	fs.start(grow)
+	fs.cur.NewCall(fs.e.declare("free", types.Void, types.I8Ptr), fs.cur.NewLoad(types.I8Ptr, ptr))
+	fs.cur.NewStore(fs.cur.NewCall(fs.e.declare("malloc", types.I8Ptr, types.I64), size), ptr)
+	fs.cur.NewStore(size, capacity)
+	fs.cur.NewBr(done)
+	fs.start(done)
+	return fs.cur.NewLoad(types.I8Ptr, ptr)
 }

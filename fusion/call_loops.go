@@ -8,14 +8,17 @@ import (
 	"tilefuse/scop"
 )
 
-// loop is one loop of a scheduled function: floor(Vars[v] / div) of its
-// pure variable v. A split's outer loop divides by the product of the
-// factors; its inner loop keeps the variable's value, so that a block's
-// points are the block's values of the variable and a partial last block
-// needs no guard.
+// loop is one loop of a scheduled function: floor((Vars[v] - min) / div)
+// of its pure variable v, blocks counted from the variable's minimum as
+// Halide splits (a strip of 32 rows from the first row the function
+// has, a vector from its first column). A split's outer loop divides by
+// the product of the factors; its inner loop keeps the variable's value,
+// so that a block's points are the block's values of the variable and a
+// partial last block needs no guard.
 type loop struct {
 	name     string
 	v        int
+	min      string
 	div      int64
 	parallel bool
 	vector   bool
@@ -29,7 +32,11 @@ type loop struct {
 func loops(f *scop.FuncSchedule) ([]loop, error) {
 	var out []loop
 	for i, v := range f.Vars {
-		out = append(out, loop{name: v, v: i, div: 1, at: f.At})
+		l := loop{name: v, v: i, div: 1, at: f.At}
+		if i < len(f.Mins) {
+			l.min = f.Mins[i]
+		}
+		out = append(out, l)
 	}
 	find := func(name string, st scop.LoopStep, call string) (int, error) {
 		k := slices.IndexFunc(out, func(l loop) bool { return l.name == name })
@@ -136,8 +143,11 @@ func loopNames(ls []loop) string {
 
 // memberText is loop l's value on a statement whose iterators are iters.
 func (l loop) memberText(iters []string) string {
-	if l.div == 1 {
+	switch {
+	case l.div == 1:
 		return iters[l.v]
+	case l.min == "" || l.min == "0":
+		return fmt.Sprintf("floor(%s/%d)", iters[l.v], l.div)
 	}
-	return fmt.Sprintf("floor(%s/%d)", iters[l.v], l.div)
+	return fmt.Sprintf("floor((%s - (%s))/%d)", iters[l.v], l.min, l.div)
 }

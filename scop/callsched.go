@@ -37,6 +37,10 @@ type FuncSchedule struct {
 	// Vars are the function's pure variables, outermost first: the
 	// iterators of Stmts[0].
 	Vars []string
+	// Mins are the variables' lower bounds, affine in the parameters
+	// (isl text): Split counts blocks from there, as Halide splits from
+	// a loop's minimum.
+	Mins []string
 	// Compute is where the function is computed; Store where its storage
 	// lives (LevelDefault: where it is computed).
 	Compute, Store Level

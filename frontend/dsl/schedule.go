@@ -201,7 +201,8 @@ func callSchedule(order []*Func, stages []*stage) *scop.CallSchedule {
 		fs := &scop.FuncSchedule{Name: f.name, Compute: f.sched.compute, Store: f.sched.store,
 			Loops: f.sched.loops, Folds: f.sched.folds, Output: f.output, At: f.at}
 		for _, d := range f.dims {
-			fs.Vars = append(fs.Vars, d.v.d.name)
+			lo, _ := affText(d.iv.lo, nil) // checked where declared
+			fs.Vars, fs.Mins = append(fs.Vars, d.v.d.name), append(fs.Mins, lo)
 		}
 		for _, st := range stages {
 			if st.f == f {
