@@ -34,8 +34,9 @@
 // relation maps the build's points to (isl intersects with the generated
 // points too), an expansion replaces instances by their expansion, a mark
 // "skipped" drops its subtree, "parallel" and "vector" set loop flags
-// below, "promote[A]" allocates Options.Buffers["A"] around its subtree,
-// and every mark becomes a Mark node. At a leaf each statement gets one
+// below, "promote[A]" allocates Options.Buffers["A"] around its subtree
+// (a folded dimension keeps a ring: element i at (i - origin) mod fold,
+// Halide's storage folding), and every mark becomes a Mark node. At a leaf each statement gets one
 // more dimension per iterator, so that instances the schedule does not
 // separate still run each once (in any order, here that of their
 // iterators); the User node takes its arguments from these dimensions.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -254,6 +255,10 @@ func Run(cfg Config, benches []*Benchmark) *Table {
 			break // interrupted: the rows so far
 		}
 		t.Rows = append(t.Rows, cfg.runRow(b, t.Columns))
+		// A row's arrays (inputs, references, every column's outputs:
+		// gigabytes for an image pipeline) are garbage now: give them
+		// back before the next row allocates its own.
+		debug.FreeOSMemory()
 	}
 	return t
 }
@@ -263,8 +268,9 @@ func Run(cfg Config, benches []*Benchmark) *Table {
 // runs every column once, in a process of its own, Warmup untimed calls
 // and one timed call, so that a change in the machine's load during the
 // row falls on every column alike rather than on one column's calls
-// (Repeat rounds make a cell's Repeat times). The arrays of each
-// column's last round are checked.
+// (Repeat rounds make a cell's Repeat times). Only the last round's
+// arrays are read back, and each column's are checked and dropped at
+// once (an image pipeline's are hundreds of megabytes per column).
 func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 	row := Row{Name: b.Name, Size: b.Size, Params: b.Params, Cells: make([]Cell, len(cols))}
 	done := func(j int, c Cell) {
@@ -338,21 +344,24 @@ func (cfg *Config) runRow(b *Benchmark, cols []Column) Row {
 	}
 
 	// The rounds, then the checks.
-	for r := 0; r < max(cfg.Repeat, 1); r++ {
+	rounds := max(cfg.Repeat, 1)
+	for r := 0; r < rounds; r++ {
 		for _, bc := range built {
 			if bc.failed {
 				continue
 			}
 			cfg.Progress.Start(b.Name, cols[bc.col].Name)
-			if c, ok := cfg.execute(bc); !ok {
+			c, ok := cfg.execute(bc, r == rounds-1)
+			switch {
+			case !ok:
 				bc.failed = true
 				done(bc.col, c)
+			case r == rounds-1:
+				// Checked at once, so that one column's arrays are
+				// held at a time.
+				done(bc.col, cfg.check(bc))
+				bc.got = nil
 			}
-		}
-	}
-	for _, bc := range built {
-		if !bc.failed {
-			done(bc.col, cfg.check(bc))
 		}
 	}
 	return row
@@ -423,14 +432,21 @@ func (cfg *Config) prepare(b *Benchmark, k runner.Kernel, exp *runner.Expected, 
 
 // execute runs one round of a built cell: Warmup untimed calls and one
 // timed call. It returns false and the cell when the run fails.
-func (cfg *Config) execute(bc *builtCell) (Cell, bool) {
+func (cfg *Config) execute(bc *builtCell, last bool) (Cell, bool) {
 	start := time.Now()
-	times, got, err := bc.pr.Execute(cfg.ctx(), cfg.Warmup, 1)
+	var times []time.Duration
+	var err error
+	if last {
+		times, bc.got, err = bc.pr.Execute(cfg.ctx(), cfg.Warmup, 1)
+	} else {
+		// Only the last round's arrays are checked: the others are not
+		// read back (a column's outputs can be gigabytes a round).
+		times, err = bc.pr.Time(cfg.ctx(), cfg.Warmup, 1)
+	}
 	if err != nil {
 		return cfg.failure(err, time.Since(start), "running"), false
 	}
 	bc.times = append(bc.times, times...)
-	bc.got = got
 	return Cell{}, true
 }
 

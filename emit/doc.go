@@ -39,10 +39,13 @@
 //     parallel loop, reused by every tile) when its size is constant: in
 //     the stack frame while the frame's buffers stay within 2 MiB, else
 //     malloc'ed in the entry block and freed before the function returns.
-//     A buffer of parametric size is malloc'ed where the Alloc appears.
-//     A scalar buffer is a stack slot. The array's statements use the
-//     buffer with the Alloc's shape, and ast.Free frees a buffer malloc'ed
-//     at its Alloc and uncovers the array it shadowed. A scalar buffer's slot serves every
+//     A buffer of parametric size (a row of C columns) is one block per
+//     Alloc and call, grown where the Alloc appears when an iteration
+//     needs more and freed before the function returns. A scalar buffer
+//     is a stack slot. The array's statements use the buffer with the
+//     Alloc's shape (a folded dimension's subscript is (i - origin) mod
+//     fold: an and for a power of two, else urem, origin <= i being the
+//     builder's promise), and ast.Free uncovers the array it shadowed. A scalar buffer's slot serves every
 //     iteration, so its accesses stay out of the access groups.
 //   - Outlined nests (outline.go): in a function of 16 statements or
 //     more (a post-tiling fusion tile body), each loop nest inside a loop

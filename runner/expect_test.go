@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -130,5 +131,37 @@ func TestKernelObjects(t *testing.T) {
 	var te *ToolError
 	if _, err := tc.Run(saxpy, k, Options{Params: params, Repeat: 1}); !errors.As(err, &te) || !strings.Contains(err.Error(), "saxpy_impl") {
 		t.Errorf("without the library: %v, want a link error naming saxpy_impl", err)
+	}
+}
+
+// TestTimeRound: a timing round (Prepared.Time) runs the kernel and
+// reports its times without reading the arrays back; Execute after it
+// still gives them, checked against the reference.
+func TestTimeRound(t *testing.T) {
+	tc := toolchain(t)
+	saxpy, err := cparse.ParseFunc("saxpy.c", []byte(readFile(t, "testdata/saxpy.c")), "saxpy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := NaiveC(saxpy, "saxpy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := tc.Prepare(context.Background(), saxpy, Kernel{C: src, Func: "saxpy"}, Options{Params: map[string]int64{"n": 100}, Reference: RefExec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	times, err := pr.Time(context.Background(), 1, 2)
+	if err != nil || len(times) != 2 {
+		t.Fatalf("Time: %v, %v", times, err)
+	}
+	_, got, err := pr.Execute(context.Background(), 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := pr.Check(context.Background(), got)
+	if err != nil || !c.OK() {
+		t.Errorf("check after a timing round: %v, %v", c, err)
 	}
 }

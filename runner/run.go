@@ -312,13 +312,29 @@ func (pr *Prepared) step(ctx context.Context) (context.Context, context.CancelFu
 // last call. A program that fails (a crash, a signal, opts.Timeout) is a
 // *KernelError; one stopped because ctx ended is not.
 func (pr *Prepared) Execute(ctx context.Context, warmup, repeat int) (times []time.Duration, got map[string]*scop.Buffer, err error) {
+	return pr.run(ctx, warmup, repeat, true)
+}
+
+// Time is Execute without reading the arrays back: a timing round whose
+// arrays nobody checks (an image pipeline's outputs are hundreds of
+// megabytes a call).
+func (pr *Prepared) Time(ctx context.Context, warmup, repeat int) ([]time.Duration, error) {
+	times, _, err := pr.run(ctx, warmup, repeat, false)
+	return times, err
+}
+
+func (pr *Prepared) run(ctx context.Context, warmup, repeat int, decode bool) (times []time.Duration, got map[string]*scop.Buffer, err error) {
 	defer stopped(ctx, &err)
 	if repeat < 1 {
 		return nil, nil, fmt.Errorf("runner: repeat count %d is not positive", repeat)
 	}
 	sctx, cancel := pr.step(ctx)
 	defer cancel()
-	times, got, err = pr.tc.execute(sctx, pr.p, pr.ses.in, pr.bin, pr.ses.inFile, filepath.Join(pr.ses.dir, "out.bin"), pr.opts.Threads, max(warmup, 0), repeat, pr.opts.Env...)
+	out := filepath.Join(pr.ses.dir, "out.bin")
+	if !decode {
+		out = os.DevNull
+	}
+	times, got, err = pr.tc.execute(sctx, pr.p, pr.ses.in, pr.bin, pr.ses.inFile, out, pr.opts.Threads, max(warmup, 0), repeat, pr.opts.Env...)
 	var te *ToolError
 	if errors.As(err, &te) && ctx.Err() == nil {
 		return nil, nil, &KernelError{te}
@@ -500,6 +516,9 @@ func (tc *Toolchain) execute(ctx context.Context, p *scop.Program, in map[string
 	}
 	if len(times) != repeat {
 		return nil, nil, fmt.Errorf("runner: the harness reported %d times for %d runs", len(times), repeat)
+	}
+	if outFile == os.DevNull {
+		return times, nil, nil
 	}
 	data, err := os.ReadFile(outFile)
 	if err != nil {
