@@ -211,15 +211,15 @@ func (g *gen) separate(p presburger.Set, stmts []stmt, st *state, lv dimension) 
 	// tile would count as partial, and their many pieces past
 	// maxSeparateDisjuncts (the loops of a producer an extension adds
 	// under its consumer's band, bounded by the consumer's loops).
-	outer, err := hull.ProjectOut(first, total-first)
-	if err == nil {
-		outer, err = outer.InsertDims(first, total-first)
-	}
-	if err == nil {
-		tiles, err = tiles.Intersect(outer)
-	}
-	if err != nil {
-		return nil, err
+	// Only when that projection is one piece without existentials:
+	// otherwise its subtraction below can cost more than the split is
+	// worth (a GPU-mapped random program ran out of its budget).
+	if outer, err := hull.ProjectOut(first, total-first); err == nil && outer.NumBasic() == 1 && !hasExistential(outer.Forms()...) {
+		if outer, err = outer.InsertDims(first, total-first); err == nil {
+			if restricted, err := tiles.Intersect(outer); err == nil {
+				tiles = restricted
+			}
+		}
 	}
 	// Full tiles: tile points whose whole tile lies in the domain (its
 	// simple hull: the split is a heuristic, the code below it is exact

@@ -72,10 +72,14 @@ var Targets = []Target{
 	{Target: emit.CUDAEmulate, GPU: gpumap.Sizes{Threads: []int64{4, 2}, Blocks: []int64{2, 2}}},
 }
 
-// Combos lists every strategy × tiling × target.
+// Combos lists every strategy × tiling × target (not strategy schedule:
+// a random C program has no call schedule).
 func Combos() []Combo {
 	var out []Combo
 	for _, s := range compiler.Strategies() {
+		if s == compiler.Schedule {
+			continue
+		}
 		for _, tile := range Tiles {
 			for _, tg := range Targets {
 				out = append(out, Combo{s, tile, tg})
