@@ -7,7 +7,6 @@ import (
 
 	"tilefuse/ast"
 	"tilefuse/ast/asttest"
-	"tilefuse/frontend/cparse"
 	"tilefuse/scop/charness"
 )
 
@@ -18,7 +17,7 @@ func TestPrintFolded(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not found")
 	}
-	p, err := cparse.ParseFunc("ring.c", []byte(asttest.RingSrc), "ring")
+	p, err := asttest.RingProgram()
 	if err != nil {
 		t.Fatal(err)
 	}

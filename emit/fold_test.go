@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"tilefuse/ast/asttest"
-	"tilefuse/frontend/cparse"
 	"tilefuse/scop/charness"
 	"tilefuse/scop/refexec"
 )
@@ -14,7 +13,7 @@ import (
 // indexed with an and, another with urem.
 func TestFoldedBuffer(t *testing.T) {
 	tc := needTools(t)
-	p, err := cparse.ParseFunc("ring.c", []byte(asttest.RingSrc), "ring")
+	p, err := asttest.RingProgram()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -309,11 +309,15 @@ func paramAffine(e scop.Expr) (Affine, bool) {
 		if !ok1 || !ok2 {
 			return Affine{}, false
 		}
-		switch x.Op {
-		case scop.Add:
+		switch {
+		case x.Op == scop.Add:
 			return l.plus(r, 1), true
-		case scop.Sub:
+		case x.Op == scop.Sub:
 			return l.plus(r, -1), true
+		case x.Op == scop.Mul && len(l.Params) == 0:
+			return r.times(l.Const), true
+		case x.Op == scop.Mul && len(r.Params) == 0:
+			return l.times(r.Const), true
 		}
 	}
 	return Affine{}, false
@@ -380,4 +384,12 @@ func paramBox(fp presburger.Map, rank int) (origin, size []Affine, ok bool) {
 		}
 	}
 	return origin, size, true
+}
+
+func (a Affine) times(k int64) Affine {
+	out := Affine{Const: a.Const * k, Params: map[string]int64{}}
+	for n, v := range a.Params {
+		out.Params[n] = v * k
+	}
+	return out
 }

@@ -5,6 +5,7 @@ package asttest
 
 import (
 	"tilefuse/ast"
+	"tilefuse/frontend/cparse"
 	"tilefuse/scop"
 )
 
@@ -54,4 +55,9 @@ func Ring(fold, tile int64, parallel bool) ast.Node {
 		return body
 	}
 	return &ast.For{Iter: "c", Lower: ast.Int(0), Upper: ast.FloorDiv(ast.Sub(n, ast.Int(1)), tile), Stride: 1, Parallel: parallel, Body: body}
+}
+
+// RingProgram is RingSrc's program.
+func RingProgram() (*scop.Program, error) {
+	return cparse.ParseFunc("ring.c", []byte(RingSrc), "ring")
 }

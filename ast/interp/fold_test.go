@@ -21,7 +21,7 @@ import (
 // the original order: B must be equal bit for bit, and a ring too small
 // must show.
 func TestFoldedBuffer(t *testing.T) {
-	p, err := cparse.ParseFunc("ring.c", []byte(asttest.RingSrc), "ring")
+	p, err := asttest.RingProgram()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestFoldedBuffer(t *testing.T) {
 // TestFoldErrors: a fold must have an entry per dimension, each the
 // ring's extent.
 func TestFoldErrors(t *testing.T) {
-	p, err := cparse.ParseFunc("ring.c", []byte(asttest.RingSrc), "ring")
+	p, err := asttest.RingProgram()
 	if err != nil {
 		t.Fatal(err)
 	}
