@@ -146,3 +146,20 @@ func ExampleMarshal() {
 	//   }
 	// }
 }
+
+// Tile a time-skewed stencil band and turn its tile band into a
+// wavefront: the tiles on one anti-diagonal of the first two tile
+// members run in parallel (the inner band's first member is coincident).
+func ExampleTree_Wavefront() {
+	dom := must(presburger.ParseUnionSet("[T, N] -> { S[t, i] : 0 <= t < T and 0 < i < N }"))
+	sched := must(presburger.ParseUnionMap("{ S[t, i] -> [t, 2t + i] }"))
+	tree := must(scheduletree.NewTree(scheduletree.NewDomain(dom,
+		scheduletree.NewBand(scheduletree.Band{Schedule: sched, Permutable: true}, nil))))
+	tiled := must(tree.TileBand(scheduletree.Path{0}, []int64{32, 32}))
+	fmt.Print(must(tiled.Wavefront(scheduletree.Path{0}, 2)).Text())
+	// Output:
+	// domain [T, N] -> { S[t, i] : 0 <= t < T and 0 < i < N }
+	//   band { S[t, i] -> [floor(t/32) + floor((2t + i)/32)] }  (permutable, coincident [0])
+	//     band { S[t, i] -> [floor((2t + i)/32)] }  (permutable, coincident [1])
+	//       band { S[t, i] -> [t, 2t + i] }  (permutable, coincident [0, 0])
+}
