@@ -15,8 +15,9 @@ import (
 // Elsewhere (a file, a pipe, a test) it writes one plain line per
 // finished cell. A nil *Progress reports nothing.
 type Progress struct {
-	w   io.Writer
-	tty bool
+	w    io.Writer
+	tty  bool
+	name string // the lines' prefix: "bench"
 
 	mu       sync.Mutex
 	total    int
@@ -30,7 +31,14 @@ type Progress struct {
 
 // NewProgress reports on w, redrawing one line when tty is set.
 func NewProgress(w io.Writer, tty bool) *Progress {
-	return &Progress{w: w, tty: tty, now: time.Now}
+	return &Progress{w: w, tty: tty, name: "bench", now: time.Now}
+}
+
+// Named sets the command the lines name (tune's trials, say) and
+// returns p.
+func (p *Progress) Named(name string) *Progress {
+	p.name = name
+	return p
 }
 
 // IsTerminal reports whether w is a terminal (a character device: what
@@ -103,7 +111,7 @@ func (p *Progress) Done(row, col string, c Cell) {
 		p.draw()
 		return
 	}
-	fmt.Fprintf(p.w, "bench: [%d/%d] %s %s: %s\n", p.done, p.total, row, col, cellSummary(c))
+	fmt.Fprintf(p.w, "%s: [%d/%d] %s %s: %s\n", p.name, p.done, p.total, row, col, cellSummary(c))
 }
 
 // Note writes a line of its own (a warning), above the progress line on
@@ -117,7 +125,7 @@ func (p *Progress) Note(format string, args ...any) {
 	if p.tty {
 		io.WriteString(p.w, "\r\033[K")
 	}
-	fmt.Fprintf(p.w, "bench: "+format+"\n", args...)
+	fmt.Fprintf(p.w, p.name+": "+format+"\n", args...)
 	if p.tty {
 		p.draw()
 	}

@@ -276,8 +276,8 @@ func (r *Result) fuse() error {
 		if r.Options.Target.GPU() {
 			m = 2
 		}
-		pr, err = fusion.Post(r.Tiled, r.Program, flow, fusion.Options{Sizes: r.Options.Tile.Sizes, Parallel: m,
-			MaxRecompute: r.Options.MaxRecompute, Estimate: r.Options.Estimate})
+		pr, err = fusion.Post(r.Tiled, r.Program, flow, fusion.Options{Sizes: r.Options.Tile.Sizes, Inner: r.Options.InnerTile,
+			Parallel: m, MaxRecompute: r.Options.MaxRecompute, Estimate: r.Options.Estimate})
 	}
 	if err != nil {
 		return err

@@ -40,6 +40,11 @@ type Options struct {
 	// the parameter values it estimates at.
 	MaxRecompute float64
 	Estimate     map[string]int64
+	// InnerTile, for strategy Post without Tile sizes, sizes the
+	// innermost members of the tiled spaces' bands in place of
+	// fusion.DefaultSizes (fusion.Options.Inner): what `tilefuse tune`
+	// chooses and --tile tuned gives.
+	InnerTile []int64
 	// NoInline keeps every stage: without it, strategy Post first
 	// substitutes the cheap pointwise stages into their consumers
 	// (package inline; not with a given Tree, whose statements are the

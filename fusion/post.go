@@ -16,6 +16,13 @@ type Options struct {
 	// Sizes are the tile sizes of the tiled spaces' bands (member k gets
 	// tiling.SizeOf(Sizes, k)); empty means DefaultSizes.
 	Sizes []int64
+	// Inner, when Sizes is empty, sizes the innermost members of each
+	// tiled band in place of DefaultSizes (the last size on the innermost
+	// member); the outer members keep their defaults (1, or whole when
+	// small). Bands of different depths then get the same tiles of
+	// their image rows and columns, which Sizes, listed from the
+	// outermost member, cannot say.
+	Inner []int64
 	// Parallel is m, the number of leading parallel tile members a tiled
 	// space must keep: 1 for the CPU, 2 for a GPU mapping. A producer
 	// whose band has fewer leading coincident members is not fused.
@@ -37,17 +44,17 @@ type Options struct {
 // 256.
 var DefaultSizes = []int64{32, 256}
 
-// defaultSizes are the default tile sizes of a band of n members.
-func defaultSizes(n int) []int64 {
+// defaultSizes are the default tile sizes of a band of n members: inner
+// (DefaultSizes when empty) on the innermost members, 1 on the others.
+func defaultSizes(n int, inner []int64) []int64 {
+	if len(inner) == 0 {
+		inner = DefaultSizes
+	}
 	out := make([]int64, n)
 	for k := range out {
-		switch {
-		case k == n-1:
-			out[k] = DefaultSizes[1]
-		case k == n-2:
-			out[k] = DefaultSizes[0]
-		default:
-			out[k] = 1
+		out[k] = 1
+		if i := len(inner) - (n - k); i >= 0 {
+			out[k] = inner[i]
 		}
 	}
 	return out
@@ -109,6 +116,9 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 	if !ok {
 		if len(sizes) == 0 {
 			sizes = DefaultSizes
+			if len(opts.Inner) > 0 {
+				sizes = opts.Inner
+			}
 		}
 		tt, tiled, err := tiling.Apply(t, tiling.Policy{Sizes: sizes})
 		return &Result{Tree: tt, TileBands: tiled}, err
@@ -118,7 +128,7 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 		return nil, err
 	}
 	linkConsumers(sp, flow.May)
-	pf := &post{t: t, seq: seq, spaces: sp, flow: flow, sizes: sizes, m: opts.Parallel, tiles: map[int]presburger.UnionMap{},
+	pf := &post{t: t, seq: seq, spaces: sp, flow: flow, sizes: sizes, inner: opts.Inner, m: opts.Parallel, tiles: map[int]presburger.UnionMap{},
 		maxRecompute: opts.MaxRecompute, estimate: opts.Estimate}
 	if pf.writes, err = p.MayWriteRelation(); err != nil {
 		return nil, err
@@ -157,6 +167,7 @@ type post struct {
 	spaces []*Space
 	flow   *deps.Flow
 	sizes  []int64
+	inner  []int64
 	m      int
 	// maxRecompute and estimate: see Options.
 	maxRecompute float64
@@ -493,7 +504,7 @@ func (pf *post) tile(s *Space) error {
 	if !b.Permutable {
 		return nil
 	}
-	sizes := defaultSizes(b.Members())
+	sizes := defaultSizes(b.Members(), pf.inner)
 	if pf.m <= 1 {
 		// (A GPU mapping takes the outer point members for threads: a
 		// whole channel member would take threads from the rows.)

@@ -98,7 +98,7 @@ func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 	return &compileFlags{
 		target:       fs.String("target", "cpu", "cpu, cuda or cuda-emulate"),
 		fuse:         fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices()),
-		tile:         fs.String("tile", "", "tile sizes T,... of the outermost permutable bands"),
+		tile:         fs.String("tile", "", "tile sizes T,... of the outermost permutable bands, or tuned: the sizes 'tilefuse tune' chose (--fuse post)"),
 		fn:           fs.String("func", "", "the C function to compile, when SOURCE has several"),
 		parallel:     fs.Bool("parallel", parallel, "run the outermost coincident loops in parallel"),
 		threadSizes:  fs.String("thread-sizes", "", "GPU targets: the most threads per block along x,y,z (default 32,8,1)"),
@@ -234,8 +234,11 @@ func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
 	if j.opts.Strategy, err = parseStrategy(cmd, *f.fuse); err != nil {
 		return nil, err
 	}
-	if j.opts.Tile.Sizes, err = parseTile(cmd, *f.tile); err != nil {
-		return nil, err
+	tuned := *f.tile == "tuned"
+	if !tuned {
+		if j.opts.Tile.Sizes, err = parseTile(cmd, *f.tile); err != nil {
+			return nil, err
+		}
 	}
 	for _, x := range []struct {
 		name string
@@ -260,6 +263,11 @@ func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
 	}
 	j.p = p
 	j.opts.Func = emittedName(source, p)
+	if tuned {
+		if j.opts.InnerTile, err = tunedSizes(cmd, j); err != nil {
+			return nil, err
+		}
+	}
 	return j, nil
 }
 

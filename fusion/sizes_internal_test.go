@@ -1,0 +1,30 @@
+package fusion
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestDefaultSizes: the inner sizes go on the innermost members, the
+// others get 1, for bands of every depth.
+func TestDefaultSizes(t *testing.T) {
+	tests := []struct {
+		n     int
+		inner []int64
+		want  []int64
+	}{
+		{1, nil, []int64{256}},
+		{2, nil, []int64{32, 256}},
+		{3, nil, []int64{1, 32, 256}},
+		{1, []int64{16, 64}, []int64{64}},
+		{2, []int64{16, 64}, []int64{16, 64}},
+		{4, []int64{16, 64}, []int64{1, 1, 16, 64}},
+		{3, []int64{8}, []int64{1, 1, 8}},
+	}
+	for _, tc := range tests {
+		if diff := cmp.Diff(tc.want, defaultSizes(tc.n, tc.inner)); diff != "" {
+			t.Errorf("defaultSizes(%d, %v) (-want +got):\n%s", tc.n, tc.inner, diff)
+		}
+	}
+}

@@ -1,0 +1,24 @@
+// Package tune chooses tile sizes for post-tiling fusion: a cost model
+// that ranks candidate sizes without running them, and the records of
+// the autotuner (`tilefuse tune`) that runs them, cached per source,
+// strategy and machine for `--tile tuned`.
+//
+// Candidates are the sizes of the innermost tile members (the rows and
+// columns of an image): every combination of Values per member (8, 16,
+// ..., 512, the protocol of Mullapudi et al. 2016, seed 003). Outer
+// members (an image's channels) keep post-tiling fusion's defaults.
+//
+// The model follows seed 003's cost: per tile, the arithmetic and memory
+// accesses of every fused stage, counting the recomputation of
+// overlapped tiles, with a load cost that grows when the working set of
+// a thread (its tile-local buffers and the tiles of the arrays it reads
+// and writes) leaves a cache level; times the tiles per thread, rounded
+// up, so that too few tiles leave threads idle. It is derived from one
+// compilation at the default sizes: each tile-local buffer's extent per
+// dimension is affine in the tile size (Buffer.Origin says which tile
+// coordinate moves it and by how much), so the halo a stage's tile
+// needs, its recomputation and its buffer bytes follow for any size by
+// interval arithmetic, without compiling the candidate. The cache sizes
+// are the operating system's (sysfs); the load costs are constants
+// (Costs) until the calibration the issue asks for measures them.
+package tune
