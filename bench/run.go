@@ -178,7 +178,11 @@ type Config struct {
 	// tile sizes Tile (none when empty).
 	Strategies []compiler.Strategy
 	Tile       []int64
-	Compile    CompileFunc
+	// InnerTile, when set, gives the innermost tile sizes of a benchmark
+	// under post-tiling fusion (compiler.Options.InnerTile: the sizes
+	// `tilefuse tune` chose); nil keeps the defaults.
+	InnerTile func(b *Benchmark) []int64
+	Compile   CompileFunc
 	// Peers are the peers' columns, after the strategies.
 	Peers []PeerSpec
 	// Baseline names the column ratios are relative to.
@@ -506,10 +510,14 @@ func medianOf(ts []time.Duration) time.Duration {
 // compile is the default CompileFunc: compiler.Compile in this process,
 // with the parallel loops and tile sizes of the column's legend.
 func (cfg *Config) compile(ctx context.Context, b *Benchmark, s compiler.Strategy) (string, error) {
-	r, err := compiler.Compile(ctx, b.Prog, compiler.Options{
+	opts := compiler.Options{
 		Strategy: s, Tile: tiling.Policy{Sizes: cfg.Tile}, Parallel: true, Func: b.Func,
 		MaxOps: cfg.Limits.MaxOps, MaxPieces: cfg.Limits.MaxPieces, ScheduleWork: cfg.Limits.ScheduleWork, MaxNodes: cfg.Limits.MaxNodes,
-	})
+	}
+	if s == compiler.Post && cfg.InnerTile != nil {
+		opts.InnerTile = cfg.InnerTile(b)
+	}
+	r, err := compiler.Compile(ctx, b.Prog, opts)
 	if err != nil {
 		return "", err
 	}

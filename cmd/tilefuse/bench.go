@@ -30,7 +30,9 @@ Columns. --strategies none,min,smart,max,post (default all) are tilefuse's
 columns: each benchmark is compiled as 'tilefuse compile --fuse S
 --parallel [--tile T,...]' would (in this process, through the compiler
 package; --timeout stops a compilation cleanly) and built with opt and
-llc. --peers gcc,gcc-serial,polly
+llc. --tile tuned gives the post column the sizes 'tilefuse tune' saved
+for each benchmark on --threads threads (the defaults, with a note, for
+one not tuned). --peers gcc,gcc-serial,polly
 (the default) compile the naive C of the original schedule, with #pragma
 omp parallel for on its parallel outer loops: gcc is gcc -O3 -march=native
 -fopenmp; gcc-serial the same binary on one thread; polly clang-14 -O3
@@ -177,10 +179,12 @@ func runBench(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	tileSizes, err := parseTile("bench", *tile)
-	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return exitUsage
+	var tileSizes []int64
+	if *tile != "tuned" {
+		if tileSizes, err = parseTile("bench", *tile); err != nil {
+			fmt.Fprintln(e.stderr, err)
+			return exitUsage
+		}
 	}
 	strats, err := listOption("--strategies", *strategies, compiler.StrategyNames())
 	if err != nil {
@@ -275,6 +279,9 @@ func runBench(e *env, args []string) int {
 	}
 	if suite == "polybench" {
 		cfg.Dataset = ds.String()
+	}
+	if *tile == "tuned" {
+		cfg.InnerTile = benchTuned(cfg.Progress, *threads)
 	}
 	if tools.GCC != "" {
 		dir, err := os.MkdirTemp("", "tilefuse-stream-")

@@ -395,3 +395,23 @@ func tunedThreads() []int {
 	}
 	return out
 }
+
+// benchTuned gives bench --tile tuned each benchmark's tuned sizes on
+// threads threads; a benchmark without a record keeps the defaults, with
+// a note.
+func benchTuned(prog *bench.Progress, threads int) func(b *bench.Benchmark) []int64 {
+	dir, dirErr := tune.Dir()
+	return func(b *bench.Benchmark) []int64 {
+		if dirErr != nil {
+			prog.Note("--tile tuned: %v", dirErr)
+			return nil
+		}
+		key := tune.Key(tune.Digest(b.Prog.String()), compiler.Post.String(), tune.ReadMachine("/sys", threads))
+		rec, err := tune.Load(dir, key)
+		if err != nil {
+			prog.Note("%s: %v on %d threads: post's default tile sizes (run tilefuse tune)", b.Name, err, threads)
+			return nil
+		}
+		return rec.Best
+	}
+}

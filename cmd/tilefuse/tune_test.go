@@ -53,6 +53,13 @@ func TestTune(t *testing.T) {
 	if _, stderr, status = runCmd("", "compile", "--fuse", "post", "--tile", "tuned", "-o", out, "polymage/harris"); status != exitOK {
 		t.Fatalf("compile --tile tuned after tune: status %d, stderr %q", status, stderr)
 	}
+	// bench --tile tuned finds the record too; an untuned pipeline gets
+	// the defaults and a note.
+	stdout, stderr, status = runCmd("", "bench", "polymage", "--only", "harris,unsharp_mask", "--size", "R=40,C=72", "--threads", "2",
+		"--strategies", "post", "--peers", "", "--repeat", "1", "--tile", "tuned")
+	if status != exitOK || strings.Contains(stderr, "harris: not tuned") || !strings.Contains(stderr, "unsharp_mask: not tuned") {
+		t.Errorf("bench --tile tuned: status %d, stderr %q\nstdout:\n%s", status, stderr, stdout)
+	}
 	ir, err := os.ReadFile(out + ".ll")
 	if err != nil {
 		t.Fatal(err)
