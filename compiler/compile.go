@@ -18,7 +18,6 @@ import (
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
-	"tilefuse/tiling"
 )
 
 // Result holds every intermediate value of a compilation; the fields of
@@ -224,7 +223,7 @@ func (r *Result) run(s Stage) (err error) {
 			r.Tiled = r.Scheduled
 			return nil
 		}
-		r.Tiled, r.TiledBands, err = tiling.Apply(r.Scheduled, r.Options.Tile)
+		err = r.tile()
 	case StageFuse:
 		return r.fuse()
 	case StageMap:

@@ -14,6 +14,64 @@
 // full and partial tiles. `tilefuse ast --tile`, `compile --tile` and
 // `bench --tile` all mean this.
 //
+// # Wavefronts of time-skewed tiles
+//
+// A time-iterated stencil (jacobi-1d/2d, heat-3d, fdtd-2d, seidel-2d)
+// is scheduled as one permutable band skewed in time, (t, 2t + i, 2t + j)
+// for jacobi-2d, with no coincident member: every member carries a
+// dependence, and its tiles (parallelograms in the original iteration
+// space) have no parallel loop. Unless Policy.NoWavefront, a tiled band
+// of two or more members whose first two members are both not coincident
+// gets a wavefront (scheduletree's Tree.Wavefront): tile members
+// (T0, T1, T2, ...) become a band (T0 + T1) over a band (T1, T2, ...),
+// above the point band. Permutability makes every dependence the band
+// does not leave to outer bands go forward or nowhere in each tile
+// member, so a dependence between two tiles of one wavefront (equal
+// T0 + T1) has T0 and T1 both equal: T1 is coincident, the tiles of one
+// wavefront run in parallel, and the code is a sequential loop around a
+// parallel loop (one OpenMP team with a barrier per wavefront in package
+// emit). The other flags are those the tile band had. Only the first two
+// members are summed: one parallel tile loop is what the CPU needs, and
+// package gpumap maps the leading coincident members to blocks. A band
+// whose first or second member is coincident is left alone: its outer
+// tile loop, or the next one inside a sequential outer one, is parallel
+// already. Under strategy smart this gives the time-skewed stencils
+// above, and cholesky, lu and trisolv, their parallel tile loop.
+//
+// The point loops: in jacobi-2d's point band (t, 2t + i, 2t + j) over the
+// sequence of its two statements, the innermost member carries the
+// dependence of the second statement on the first one's previous
+// iteration, so it is not coincident, and LLVM cannot vectorize the loop
+// either (the distance between rows of one array is not a constant).
+// With Policy.Check (package compiler sets it on the CPU, to
+// scheduler.Check against the program's dependences) the innermost
+// member of a point band over a sequence, inside a parallel tile loop,
+// is split off and sunk into each filter (scheduletree's SinkBand),
+// marked coincident under a "vector" mark: at each outer point time all
+// instances of the first statement run, then all of the second, each in
+// a loop without dependences that the AST marks Vector. The check
+// decides on the whole tree, exactly (the order of every dependence, and
+// the new flags): the stencils (jacobi-1d/2d, heat-3d, fdtd-2d) pass it,
+// seidel-2d (one statement, its inner loop truly sequential) has nothing
+// to distribute. Elsewhere the point loops are the band's.
+//
+// Wavefront rather than diamond tiling: diamond tiles (Bandishti et al.,
+// SC 2012) start concurrently along a whole tile face and need no
+// pipeline fill, but they need other tiling hyperplanes (t + i and t - i
+// for jacobi-1d, which the scheduler would have to find under a
+// concurrent-start constraint: a change to package scheduler, not a
+// tiling decision) and exist only where such hyperplanes do, the
+// stencils. The wavefront is a change of basis on the tile band the
+// scheduler already built, legal for every permutable band (the
+// triangular solvers included) by the argument above, and leaves the
+// point band's schedule alone; its pipeline fill (about tsteps/T0
+// wavefronts with less parallelism than the others) is small beside the
+// number of wavefronts at PolyBench's sizes on a few cores.
+//
+// Strategy post tiles a program of one computation space through Apply
+// too (package fusion), so its stencils get the wavefront as well (there
+// without Check: no distribution of the point loops).
+//
 // The live-out tiling of post-tiling fusion (tile the live-out spaces
 // first, then derive each intermediate space's tiles from the data a
 // tile needs) and tile-size choice (cost model and autotuning) are the

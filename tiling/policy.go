@@ -2,6 +2,7 @@ package tiling
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,22 @@ type Policy struct {
 	// another band: the loops of a tile band are split into full and
 	// partial tiles.
 	Separate bool
+	// NoWavefront keeps the tile loops of a tiled band whose first two
+	// members are not coincident as they are: sequential. By default such
+	// a band of two or more members, permutable as every tiled band is,
+	// becomes a wavefront (scheduletree's Wavefront of its first two
+	// tile members) whose next tile loop is parallel.
+	NoWavefront bool
+	// Check, when set, checks a tree against the program's dependences
+	// (package compiler passes scheduler.Check's verdict: every dependence
+	// in order, every flag true). With it the point loops of a tiled band
+	// whose innermost member carries a dependence between the statements
+	// of a sequence below are distributed over those statements when
+	// that is legal and makes each statement's innermost loop parallel;
+	// a "vector" mark above each asks for it to be vectorized. Only
+	// inside a parallel tile loop: elsewhere the AST would make those
+	// loops the parallel ones.
+	Check func(scheduletree.Tree) (bool, error)
 }
 
 // ParseSizes reads "T" or "T1,T2,..." of positive integers, the form of
@@ -47,7 +64,8 @@ func FormatSizes(sizes []int64) string {
 func SizeOf(sizes []int64, k int) int64 { return sizes[min(k, len(sizes)-1)] }
 
 // Apply tiles t by the policy and returns the tree and the paths of the
-// bands it tiled (each now a tile band above its point band).
+// bands it tiled, each now a tile band above its point band (below the
+// wavefront band, when there is one).
 func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.Path, error) {
 	for _, s := range pol.Sizes {
 		if s <= 0 {
@@ -59,7 +77,7 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 		tiled = Outermost(t)
 		// The bands head disjoint subtrees: tiling one (a band inserted
 		// below it) moves no other's path.
-		for _, p := range tiled {
+		for i, p := range tiled {
 			n, err := t.At(p)
 			if err != nil {
 				return t, nil, err
@@ -71,6 +89,19 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 			if t, err = t.TileBand(p, sizes); err != nil {
 				return t, nil, err
 			}
+			if !pol.NoWavefront && wavefront(n.Band()) {
+				if t, err = t.Wavefront(p, 2); err != nil {
+					return t, nil, err
+				}
+				// The tile band proper, its tiles' coordinates the
+				// prefix schedule below it, is the one above the points.
+				tiled[i] = p.Child(0)
+			}
+			if pol.Check != nil && parallel(t, tiled[i]) {
+				if t, err = vectorize(t, tiled[i], pol.Check); err != nil {
+					return t, nil, err
+				}
+			}
 		}
 	}
 	if pol.Separate {
@@ -80,6 +111,24 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 		}
 	}
 	return t, tiled, nil
+}
+
+// wavefront reports whether the tile band of b needs a wavefront to
+// have a parallel loop: b has two or more members and neither of its
+// first two is coincident. (With the first one coincident the outer tile
+// loop is parallel; with the second one, the AST makes it the parallel
+// loop inside a sequential outer one, as a wavefront would.)
+func wavefront(b scheduletree.Band) bool {
+	c := func(k int) bool { return k < len(b.Coincident) && b.Coincident[k] }
+	return b.Permutable && b.Members() >= 2 && !c(0) && !c(1)
+}
+
+// parallel reports whether the band at p has a coincident member: the
+// loops inside it are not the outermost parallel ones (a vectorized point
+// loop must not become an OpenMP loop).
+func parallel(t scheduletree.Tree, p scheduletree.Path) bool {
+	n, err := t.At(p)
+	return err == nil && slices.Contains(n.Band().Coincident, true)
 }
 
 // Outermost lists the permutable bands of t that have no permutable band

@@ -11,26 +11,26 @@ import (
 	"tilefuse/polybench"
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
+	"tilefuse/scop"
 	"tilefuse/tiling"
 )
 
 func gemmTree(t *testing.T, fuse string) scheduletree.Tree {
+	tree, _ := kernelTree(t, "gemm", fuse)
+	return tree
+}
+
+// kernelTree schedules a PolyBench kernel by the strategy fuse (none:
+// the original order) and returns the tree and the dependences.
+func kernelTree(t *testing.T, name, fuse string) (scheduletree.Tree, *deps.Graph) {
 	t.Helper()
-	k, _ := polybench.Lookup("gemm")
-	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, g := kernelDeps(t, name)
 	if fuse == "none" {
 		tree, err := scheduler.Original(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return tree
-	}
-	g, err := deps.Memory(p)
-	if err != nil {
-		t.Fatal(err)
+		return tree, g
 	}
 	mode, err := scheduler.ParseFuse(fuse)
 	if err != nil {
@@ -40,7 +40,22 @@ func gemmTree(t *testing.T, fuse string) scheduletree.Tree {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tree
+	return tree, g
+}
+
+// kernelDeps parses a PolyBench kernel and computes its dependences.
+func kernelDeps(t *testing.T, name string) (*scop.Program, *deps.Graph) {
+	t.Helper()
+	k, _ := polybench.Lookup(name)
+	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := deps.Memory(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, g
 }
 
 // TestApply: the outermost permutable bands only are tiled, the last size

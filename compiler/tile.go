@@ -1,0 +1,33 @@
+package compiler
+
+import (
+	"tilefuse/deps"
+	"tilefuse/scheduler"
+	"tilefuse/scheduletree"
+	"tilefuse/tiling"
+)
+
+// tile applies the tiling policy to the scheduled tree. On the CPU the
+// policy may distribute a tile's point loops for vectorization, each
+// candidate tree checked exactly against the program's dependences
+// (computed here when the scheduler did not need them); the GPU mapping
+// takes point loops to threads instead.
+func (r *Result) tile() error {
+	pol := r.Options.Tile
+	if pol.Check == nil && !r.Options.Target.GPU() && r.Program != nil && len(pol.Sizes) > 0 {
+		pol.Check = func(t scheduletree.Tree) (bool, error) {
+			if r.Deps == nil {
+				g, err := deps.Memory(r.Program)
+				if err != nil {
+					return false, err
+				}
+				r.Deps = g
+			}
+			vs, err := scheduler.Check(t, r.Deps)
+			return err == nil && len(vs) == 0, err
+		}
+	}
+	var err error
+	r.Tiled, r.TiledBands, err = tiling.Apply(r.Scheduled, pol)
+	return err
+}
