@@ -38,6 +38,12 @@ keyed by the program, the strategy and the machine, where --tile tuned
 
 Sizes are --dataset or --size as for 'tilefuse run' (default: the
 pipeline's own). The run's threads are --threads (default: the CPUs).
+
+--calibrate (no SOURCE) fits the model's constants to this machine
+instead: harris and unsharp_mask at 1024 x 1024, each at nine tile sizes
+whose working sets span the caches, run in interleaved rounds; the
+constants that make the model's costs proportional to the times (least
+squares) are kept in the cache directory and used by later tunings.
 `
 
 func runTune(e *env, args []string) int {
@@ -51,6 +57,7 @@ func runTune(e *env, args []string) int {
 	budget := fs.Duration("budget", 5*time.Minute, "start no candidate after this time")
 	top := fs.Int("top", 0, "run at most this many candidates (0: as the budget allows)")
 	format := fs.String("format", "table", "table or json")
+	calib := fs.Bool("calibrate", false, "calibrate the cost model on this machine (a short micro-benchmark) instead of tuning a SOURCE")
 	*cf.fuse = "post"
 	pos, err := parseInterspersed(fs, e, cmd, tuneCmdHelp, args)
 	if err != nil {
@@ -59,6 +66,9 @@ func runTune(e *env, args []string) int {
 	fail := func(err error) int {
 		fmt.Fprintln(e.stderr, strings.ReplaceAll(err.Error(), "\n", "; "))
 		return exitUsage
+	}
+	if *calib {
+		return runCalibrate(e, pos, *threads)
 	}
 	switch {
 	case len(pos) != 1:
@@ -161,7 +171,11 @@ func (t *tuner) tune(ctx context.Context, budget time.Duration, top int) (*tune.
 	for _, g := range shape.Groups {
 		members = max(members, len(g.Extent))
 	}
-	trials := tune.Rank(tune.DefaultCosts, shape, t.machine, tune.Candidates(min(members, 2), tune.Values))
+	costs, calibrated := tune.DefaultCosts, false
+	if dir, err := tune.Dir(); err == nil {
+		costs, calibrated = tune.LoadCosts(dir, t.machine)
+	}
+	trials := tune.Rank(costs, shape, t.machine, tune.Candidates(min(members, 2), tune.Values))
 	def := tune.DefaultInner(min(members, 2))
 	order := make([]int, 0, len(trials))
 	for i, tr := range trials {
@@ -172,7 +186,7 @@ func (t *tuner) tune(ctx context.Context, budget time.Duration, top int) (*tune.
 		}
 	}
 	rec := &tune.Record{Source: t.j.source, Program: tune.Digest(t.j.p.String()), Strategy: t.j.opts.Strategy.String(),
-		Machine: t.machine.String(), Threads: t.threads, Params: t.params, Model: trials[0].Sizes, When: time.Now().UTC()}
+		Machine: t.machine.String(), Threads: t.threads, Params: t.params, Model: trials[0].Sizes, Calibrated: calibrated, When: time.Now().UTC()}
 	exp, err := t.tc.ExpectContext(ctx, t.j.p, runner.Options{Params: t.params, Inputs: t.inputs})
 	if err != nil {
 		return nil, err
@@ -316,6 +330,11 @@ func sizesName(s []int64) string {
 func tuneTable(rec *tune.Record, label string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s, --fuse %s, %d threads (%s)\n", rec.Source, label, rec.Strategy, rec.Threads, rec.Machine)
+	if rec.Calibrated {
+		b.WriteString("model: this machine's calibrated constants\n")
+	} else {
+		b.WriteString("model: default constants (tilefuse tune --calibrate fits them to this machine)\n")
+	}
 	ran := slices.Clone(rec.Trials)
 	ran = slices.DeleteFunc(ran, func(tr tune.Trial) bool { return tr.Median == 0 && tr.Err == "" })
 	sort.SliceStable(ran, func(i, k int) bool {
@@ -414,4 +433,35 @@ func benchTuned(prog *bench.Progress, threads int) func(b *bench.Benchmark) []in
 		}
 		return rec.Best
 	}
+}
+
+// runCalibrate is tune --calibrate.
+func runCalibrate(e *env, pos []string, threads int) int {
+	if len(pos) != 0 {
+		fmt.Fprintln(e.stderr, "tilefuse tune: --calibrate takes no SOURCE")
+		return exitUsage
+	}
+	tc, err := runner.FindToolchain()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tilefuse tune: %v\n", err)
+		return exitUsage
+	}
+	ctx, stop, caught := interruptible()
+	defer stop()
+	c, err := calibrate(ctx, e.stdout, tc, threads, bench.NewProgress(e.stderr, bench.IsTerminal(e.stderr)).Named("tilefuse tune"))
+	if s := caught(); s != nil {
+		fmt.Fprintf(e.stderr, "tilefuse tune: %v: stopped\n", s)
+		return signalStatus(s)
+	}
+	if err == nil {
+		var dir string
+		if dir, err = tune.Dir(); err == nil {
+			err = c.Save(dir, tune.ReadMachine("/sys", threads))
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tilefuse tune: --calibrate: %s\n", oneLine(err))
+		return exitUsage
+	}
+	return exitOK
 }

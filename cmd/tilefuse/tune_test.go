@@ -99,3 +99,24 @@ func itoa(v int64) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// TestCalibrate runs a reduced calibration (smaller images, three sizes)
+// and checks that tune then ranks with the calibrated constants.
+func TestCalibrate(t *testing.T) {
+	needToolchain(t)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	sizes, params := calibrationSizes, calibrationParams
+	calibrationSizes, calibrationParams = [][]int64{{8, 8}, {8, 256}, {64, 64}}, map[string]int64{"R": 256, "C": 256}
+	defer func() { calibrationSizes, calibrationParams = sizes, params }()
+	stdout, stderr, status := runCmd("", "tune", "--calibrate", "--threads", "2")
+	if status != exitOK || !strings.Contains(stdout, "median error of the model's times") {
+		t.Fatalf("tune --calibrate: status %d, stderr %q\nstdout:\n%s", status, stderr, stdout)
+	}
+	stdout, stderr, status = runCmd("", "tune", "--size", "R=40,C=72", "--threads", "2", "--top", "1", "--repeat", "1", "polymage/harris")
+	if status != exitOK || !strings.Contains(stdout, "model: this machine's calibrated constants") {
+		t.Errorf("tune after --calibrate: status %d, stderr %q\nstdout:\n%s", status, stderr, stdout)
+	}
+	if _, stderr, status = runCmd("", "tune", "--calibrate", "polymage/harris"); status != exitUsage || !strings.Contains(stderr, "takes no SOURCE") {
+		t.Errorf("tune --calibrate SOURCE: status %d, stderr %q", status, stderr)
+	}
+}

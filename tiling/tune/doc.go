@@ -19,6 +19,12 @@
 // coordinate moves it and by how much), so the halo a stage's tile
 // needs, its recomputation and its buffer bytes follow for any size by
 // interval arithmetic, without compiling the candidate. The cache sizes
-// are the operating system's (sysfs); the load costs are constants
-// (Costs) until the calibration the issue asks for measures them.
+// are the operating system's (sysfs).
+//
+// The model is linear in its constants (Costs: the load cost per cache
+// level, the cost of a tile and of a row): a candidate's cost is the dot
+// product of its Features with them. Calibration (`tilefuse tune
+// --calibrate`) times a fixed set of runs and fits the constants by least
+// squares (Fit, with gonum), kept per machine in the user's cache
+// directory (LoadCosts); without it the model uses DefaultCosts.
 package tune

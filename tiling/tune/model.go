@@ -52,7 +52,7 @@ type Stage struct {
 	Ratio  float64
 	Buffer int
 	// Halo is, per dimension of the buffer, the elements the stage's
-	// tile computes beyond its share of the tile (Fit).
+	// tile computes beyond its share of the tile (FitHalo).
 	Halo []float64
 }
 
@@ -111,13 +111,13 @@ func halosRatio(dims []BufferDim, halo []float64, t []int64) float64 {
 	return r
 }
 
-// Fit sets the halos of stage si, which writes a buffer: the buffer's
+// FitHalo sets the halos of stage si, which writes a buffer: the buffer's
 // own halos (its extent beyond the tile's share at the reference sizes)
 // scaled by the one factor that gives the stage's ratio at the
 // reference. A buffer several stages write (the channels of an image,
 // each with its own stencil) is as large as the largest halo, and each
 // stage's recomputation is its own.
-func (g *Group) Fit(si int) {
+func (g *Group) FitHalo(si int) {
 	st := &g.Stages[si]
 	if st.Buffer < 0 {
 		return
@@ -172,6 +172,8 @@ func (b *Buffer) bytes(g *Group, t []int64) float64 {
 // Estimate is the model's verdict on one candidate.
 type Estimate struct {
 	Cost float64 // in operations, over all threads' longest share
+	// Features are Cost's coefficients of the constants (see vector).
+	Features []float64
 	// WorkingSet is the largest group's bytes per thread; Tiles the
 	// fewest tiles of a group; Recompute the instances run against the
 	// instances of the program (1: none recomputed).
@@ -182,7 +184,38 @@ type Estimate struct {
 
 // Cost estimates the run of s with the innermost tile sizes inner on m.
 func (c Costs) Cost(s Shape, m Machine, inner []int64) Estimate {
-	var e Estimate
+	e := Features(s, m, inner)
+	e.Cost = dot(e.Features, c.vector())
+	return e
+}
+
+// The model is linear in its constants: Cost is the dot product of a
+// candidate's Features with (1, L1, L2, L3, Memory, Tile, Row), which is
+// what lets Fit find the constants by least squares.
+const (
+	fArith = iota
+	fL1
+	fL2
+	fL3
+	fMemory
+	fTile
+	fRow
+	nFeatures
+)
+
+// Of is the cost of a candidate with features (Estimate.Features).
+func (c Costs) Of(features []float64) float64 { return dot(features, c.vector()) }
+
+// vector is c in the order of the features.
+func (c Costs) vector() []float64 {
+	return []float64{1, c.L1, c.L2, c.L3, c.Memory, c.Tile, c.Row}
+}
+
+// Features returns the estimate of s under inner without its cost: the
+// coefficients of each constant (Estimate.Features), the working set,
+// tiles and recomputation.
+func Features(s Shape, m Machine, inner []int64) Estimate {
+	e := Estimate{Features: make([]float64, nFeatures)}
 	var run, own float64
 	e.Tiles = math.MaxInt64
 	for gi := range s.Groups {
@@ -198,18 +231,23 @@ func (c Costs) Cost(s Shape, m Machine, inner []int64) Estimate {
 		for bi := range g.Buffers {
 			ws += g.Buffers[bi].bytes(g, t)
 		}
-		load := c.load(ws, m)
+		rounds := float64((tiles + int64(m.Threads) - 1) / int64(m.Threads))
 		rowLen := float64(min(t[len(t)-1], g.Extent[len(t)-1]))
-		perTile := c.Tile
+		var inst, acc float64 // per tile
 		for si, st := range g.Stages {
 			r := g.ratio(si, t)
-			inst := st.Instances * r / float64(tiles)
-			perTile += inst*(1+st.Accesses*load) + c.Row*inst/rowLen
+			n := st.Instances * r / float64(tiles)
+			inst += n
+			acc += n * st.Accesses
 			run += st.Instances * r
 			own += st.Instances
 		}
-		rounds := (tiles + int64(m.Threads) - 1) / int64(m.Threads)
-		e.Cost += float64(rounds) * perTile
+		e.Features[fArith] += rounds * inst
+		for level, w := range loadWeights(ws, m) {
+			e.Features[fL1+level] += rounds * acc * w
+		}
+		e.Features[fTile] += rounds
+		e.Features[fRow] += rounds * inst / rowLen
 		e.WorkingSet = math.Max(e.WorkingSet, ws)
 		e.Tiles = min(e.Tiles, tiles)
 	}
@@ -222,23 +260,39 @@ func (c Costs) Cost(s Shape, m Machine, inner []int64) Estimate {
 	return e
 }
 
-// load is the cost of an access with working set ws per thread: the
-// level's cost, interpolated in log2 of the size between the levels so
-// that the model does not have plateaus the ranking cannot break.
+func dot(a, b []float64) float64 {
+	v := 0.0
+	for i := range a {
+		v += a[i] * b[i]
+	}
+	return v
+}
+
+// load is the cost of an access with working set ws per thread.
 func (c Costs) load(ws float64, m Machine) float64 {
-	l3 := float64(m.L3) / float64(max(m.Threads, 1))
-	levels := []struct{ size, cost float64 }{
-		{float64(m.L1), c.L1}, {float64(m.L2), c.L2}, {math.Max(l3, float64(m.L2)*2), c.L3}, {math.Max(l3, float64(m.L2)*2) * 4, c.Memory},
+	w := loadWeights(ws, m)
+	return w[0]*c.L1 + w[1]*c.L2 + w[2]*c.L3 + w[3]*c.Memory
+}
+
+// loadWeights are the weights of the levels' load costs (L1, L2, L3,
+// memory) for working set ws per thread: the level it fits, interpolated
+// in log2 of the size with the next level up, so that the model has no
+// plateaus the ranking cannot break.
+func loadWeights(ws float64, m Machine) [4]float64 {
+	l3 := math.Max(float64(m.L3)/float64(max(m.Threads, 1)), float64(m.L2)*2)
+	sizes := [4]float64{float64(m.L1), float64(m.L2), l3, l3 * 4}
+	var w [4]float64
+	if ws <= sizes[0] {
+		w[0] = 1
+		return w
 	}
-	if ws <= levels[0].size {
-		return levels[0].cost
-	}
-	for i := 1; i < len(levels); i++ {
-		if ws <= levels[i].size {
-			a, b := levels[i-1], levels[i]
-			f := math.Log2(ws/a.size) / math.Log2(b.size/a.size)
-			return a.cost + f*(b.cost-a.cost)
+	for i := 1; i < len(sizes); i++ {
+		if ws <= sizes[i] {
+			f := math.Log2(ws/sizes[i-1]) / math.Log2(sizes[i]/sizes[i-1])
+			w[i-1], w[i] = 1-f, f
+			return w
 		}
 	}
-	return levels[len(levels)-1].cost
+	w[3] = 1
+	return w
 }

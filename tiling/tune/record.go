@@ -26,8 +26,11 @@ type Record struct {
 	// Best are the innermost tile sizes of the fastest verified trial;
 	// Model the model's first choice.
 	Best, Model []int64
-	Trials      []Trial
-	When        time.Time
+	// Calibrated: the model ran with the machine's calibrated constants
+	// (tune --calibrate), not DefaultCosts.
+	Calibrated bool
+	Trials     []Trial
+	When       time.Time
 }
 
 // Trial is one candidate: its sizes, its rank and cost in the model,

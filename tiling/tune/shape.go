@@ -85,7 +85,7 @@ func group(r *fusion.Result, p *scop.Program, sp *fusion.Space, params map[strin
 			}
 		}
 		g.Stages = append(g.Stages, st)
-		g.Fit(len(g.Stages) - 1)
+		g.FitHalo(len(g.Stages) - 1)
 	}
 	local := map[string]bool{}
 	for _, b := range g.Buffers {
