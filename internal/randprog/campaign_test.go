@@ -1,6 +1,7 @@
 package randprog
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 	"strconv"
@@ -34,7 +35,11 @@ import (
 // D and reports what was checked; TILEFUSE_CAMPAIGN_PARTS=P generates
 // programs of P parts (GenerateParts) instead of two to four;
 // TILEFUSE_CAMPAIGN_WORKERS=W checks W programs at once (default 1 in the
-// long run, 2 in CI), without a deadline on each compilation.
+// long run, 2 in CI), without a deadline on each compilation;
+// TILEFUSE_CAMPAIGN_PER=K checks K of the combinations per program
+// (rotating as in CI) instead of all; TILEFUSE_CAMPAIGN_LOG=FILE appends
+// the long run's summary line to FILE (testdata/campaign.log is the
+// ledger of the documented runs).
 func TestCampaign(t *testing.T) {
 	n, per, nativeEvery, nativePer := 200, 5, 10, 1
 	long := false
@@ -47,6 +52,13 @@ func TestCampaign(t *testing.T) {
 			t.Fatalf("TILEFUSE_CAMPAIGN=%q: want a number of programs", v)
 		}
 		long, per, nativeEvery = true, len(Combos()), 1
+	}
+	if v := os.Getenv("TILEFUSE_CAMPAIGN_PER"); v != "" {
+		k, err := strconv.Atoi(v)
+		if err != nil || k < 1 {
+			t.Fatalf("TILEFUSE_CAMPAIGN_PER=%q: want a positive number of combinations", v)
+		}
+		per = min(k, len(Combos()))
 	}
 	if v := os.Getenv("TILEFUSE_CAMPAIGN_NATIVE"); v != "" {
 		k, err := strconv.Atoi(v)
@@ -161,9 +173,25 @@ func TestCampaign(t *testing.T) {
 	close(seeds)
 	wg.Wait()
 	report(n)
-	t.Logf("campaign: seeds %d..%d: %d programs, %d combinations (%d built and run natively), %d failures in %v (compile %v, interpreter %v, native %v)",
-		from, from+int64(max(n, 1))-1, total.Programs, total.Combos, total.Native, fails, time.Since(start).Round(time.Millisecond),
+	summary := fmt.Sprintf("seeds %d..%d: %d programs, %d combinations (%d per program, %d built and run natively), %d failures in %v (compile %v, interpreter %v, native %v)",
+		from, from+int64(max(n, 1))-1, total.Programs, total.Combos, per, total.Native, fails, time.Since(start).Round(time.Millisecond),
 		total.Compile.Round(time.Millisecond), total.Interp.Round(time.Millisecond), total.Build.Round(time.Millisecond))
+	t.Logf("campaign: %s", summary)
+	if f := os.Getenv("TILEFUSE_CAMPAIGN_LOG"); f != "" && long {
+		// The long run's ledger: one line per run, so that runs split
+		// over days add up to the documented total.
+		line := fmt.Sprintf("%s %s\n", time.Now().UTC().Format(time.DateOnly), summary)
+		lf, err := os.OpenFile(f, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err == nil {
+			_, err = lf.WriteString(line)
+			if cerr := lf.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			t.Errorf("TILEFUSE_CAMPAIGN_LOG: %v", err)
+		}
+	}
 }
 
 // rotate picks per of the combinations, starting at a place that moves
