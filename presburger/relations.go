@@ -48,7 +48,7 @@ func scratch(params []string, in, out int) Space {
 
 // applyRange returns the map x -> z with x -> y in r and y -> z in s.
 func (r rel) applyRange(s rel) rel {
-	if r.space.Out.Key() != s.space.In.Key() {
+	if !r.space.Out.sameShape(s.space.In) {
 		spaceError("apply_range", r.space, s.space)
 	}
 	r, s = align(r, s)
@@ -70,7 +70,7 @@ func intersectParts(sp Space, a, b rel) rel {
 
 // intersectDomain restricts a map's domain to the set s.
 func (r rel) intersectDomain(s rel) rel {
-	if r.space.In.Key() != s.space.Out.Key() {
+	if !r.space.In.sameShape(s.space.Out) {
 		spaceError("intersect_domain", r.space, s.space)
 	}
 	r, s = align(r, s)
@@ -80,7 +80,7 @@ func (r rel) intersectDomain(s rel) rel {
 
 // intersectRange restricts a map's range to the set s.
 func (r rel) intersectRange(s rel) rel {
-	if r.space.Out.Key() != s.space.Out.Key() {
+	if !r.space.Out.sameShape(s.space.Out) {
 		spaceError("intersect_range", r.space, s.space)
 	}
 	r, s = align(r, s)
@@ -204,7 +204,7 @@ func (r rel) product(s rel) rel {
 
 // rangeProduct returns A -> [B -> C] from maps A -> B and A -> C.
 func (r rel) rangeProduct(s rel) rel {
-	if r.space.In.Key() != s.space.In.Key() {
+	if !r.space.In.sameShape(s.space.In) {
 		spaceError("range_product", r.space, s.space)
 	}
 	r, s = align(r, s)

@@ -1,7 +1,7 @@
 package presburger
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -37,7 +37,19 @@ func (t Tuple) Key() string {
 	if t.Nest != nil {
 		return t.Name + "[" + t.Nest[0].Key() + "->" + t.Nest[1].Key() + "]"
 	}
-	return fmt.Sprintf("%s/%d", t.Name, len(t.Dims))
+	return t.Name + "/" + strconv.Itoa(len(t.Dims))
+}
+
+// sameShape reports t.Key() == u.Key() without building the keys (unions
+// and relation operations compare them often).
+func (t Tuple) sameShape(u Tuple) bool {
+	if t.Name != u.Name || (t.Nest == nil) != (u.Nest == nil) {
+		return false
+	}
+	if t.Nest != nil {
+		return t.Nest[0].sameShape(u.Nest[0]) && t.Nest[1].sameShape(u.Nest[1])
+	}
+	return len(t.Dims) == len(u.Dims)
 }
 
 // flatNames returns the dimension names of the tuple, nested ones flattened.
@@ -110,8 +122,19 @@ func ParamSpace(params []string) Space {
 	return Space{Params: append([]string(nil), params...), IsParams: true}
 }
 
+// sameKey reports s.Key() == t.Key() without building the keys.
+func (s Space) sameKey(t Space) bool {
+	if s.IsParams || t.IsParams {
+		return s.IsParams == t.IsParams
+	}
+	if s.IsMap != t.IsMap || s.IsMap && !s.In.sameShape(t.In) {
+		return false
+	}
+	return s.Out.sameShape(t.Out)
+}
+
 // sameTuples reports whether s and t have the same tuples (ignoring params and dim names).
-func (s Space) sameTuples(t Space) bool { return s.Key() == t.Key() && s.IsMap == t.IsMap }
+func (s Space) sameTuples(t Space) bool { return s.sameKey(t) && s.IsMap == t.IsMap }
 
 func (s Space) withParams(p []string) Space {
 	s.Params = append([]string(nil), p...)

@@ -25,30 +25,47 @@ func newUnion(params []string, rels []rel) union {
 	}
 	byKey := map[string]int{}
 	var out []rel
+	var keys []string
 	for _, r := range rels {
 		r = r.alignTo(params)
-		if i, ok := byKey[r.space.Key()]; ok {
+		key := r.space.Key()
+		if i, ok := byKey[key]; ok {
 			out[i] = out[i].union(r)
 			continue
 		}
-		byKey[r.space.Key()] = len(out)
+		byKey[key] = len(out)
 		out = append(out, r)
+		keys = append(keys, key)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].space.Key() < out[j].space.Key() })
-	return union{params: append([]string(nil), params...), rels: out}
+	// Sorted by key, each built once.
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return keys[order[i]] < keys[order[j]] })
+	sorted := make([]rel, len(out))
+	for i, k := range order {
+		sorted[i] = out[k]
+	}
+	return union{params: append([]string(nil), params...), rels: sorted}
 }
 
 func unionSetFromRels(params []string, rels []rel) UnionSet { return UnionSet{newUnion(params, rels)} }
 func unionMapFromRels(params []string, rels []rel) UnionMap { return UnionMap{newUnion(params, rels)} }
 
-// find returns the rel of space key, or false.
-func (u union) find(key string) (rel, bool) {
+// find returns the rel of sp's key, or false.
+func (u union) find(sp Space) (rel, bool) {
 	for _, r := range u.rels {
-		if r.space.Key() == key {
+		if r.space.sameKey(sp) {
 			return r, true
 		}
 	}
 	return rel{}, false
+}
+
+// findSet returns the set of tuple t, or false.
+func (u union) findSet(t Tuple) (rel, bool) {
+	return u.find(Space{Out: t})
 }
 
 func (u union) String() string {
@@ -84,7 +101,7 @@ func (u union) pairwise(v union, keep bool, op func(a, b rel) rel) union {
 	params := alignParams(u.params, v.params)
 	var out []rel
 	for _, a := range u.rels {
-		if b, ok := v.find(a.space.Key()); ok {
+		if b, ok := v.find(a.space); ok {
 			a, b = align(a.alignTo(params), b.alignTo(params))
 			out = append(out, op(a, b))
 		} else if keep {

@@ -69,7 +69,7 @@ func (s UnionSet) Apply(m UnionMap) (res UnionSet, err error) {
 	var out []rel
 	for _, a := range s.u.with(bud).rels {
 		for _, b := range m.u.with(bud).rels {
-			if b.space.In.Key() == a.space.Out.Key() {
+			if b.space.In.sameShape(a.space.Out) {
 				out = append(out, a.apply(b))
 			}
 		}
@@ -175,7 +175,7 @@ func (m UnionMap) ApplyRange(n UnionMap) (res UnionMap, err error) {
 	var out []rel
 	for _, a := range m.u.with(bud).rels {
 		for _, b := range n.u.with(bud).rels {
-			if a.space.Out.Key() == b.space.In.Key() {
+			if a.space.Out.sameShape(b.space.In) {
 				out = append(out, a.applyRange(b))
 			}
 		}
@@ -199,7 +199,7 @@ func (m UnionMap) IntersectDomain(s UnionSet) (res UnionMap, err error) {
 	bud := newBudget()
 	var out []rel
 	for _, a := range m.u.with(bud).rels {
-		if b, ok := s.u.with(bud).find(a.space.In.Key()); ok {
+		if b, ok := s.u.with(bud).findSet(a.space.In); ok {
 			out = append(out, a.intersectDomain(b))
 		}
 	}
@@ -212,7 +212,7 @@ func (m UnionMap) IntersectRange(s UnionSet) (res UnionMap, err error) {
 	bud := newBudget()
 	var out []rel
 	for _, a := range m.u.with(bud).rels {
-		if b, ok := s.u.with(bud).find(a.space.Out.Key()); ok {
+		if b, ok := s.u.with(bud).findSet(a.space.Out); ok {
 			out = append(out, a.intersectRange(b))
 		}
 	}
@@ -226,7 +226,7 @@ func (m UnionMap) Deltas() (res UnionSet, err error) {
 	bud := newBudget()
 	var out []rel
 	for _, a := range m.u.with(bud).rels {
-		if a.space.In.Key() == a.space.Out.Key() {
+		if a.space.In.sameShape(a.space.Out) {
 			out = append(out, a.deltas())
 		}
 	}
