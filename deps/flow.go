@@ -2,6 +2,7 @@ package deps
 
 import (
 	"fmt"
+	"slices"
 
 	"tilefuse/presburger"
 	"tilefuse/scop"
@@ -106,12 +107,29 @@ func ComputeFlow(sink, mustSource, maySource, schedule presburger.UnionMap) (*Fl
 	union := func(maps []presburger.Map) presburger.UnionMap {
 		return e.um(e.um(presburger.UnionMapFromMaps(maps...)).Coalesce())
 	}
-	f.MustFrom, f.MayFrom = union(res.mustFrom), union(res.mayFrom)
-	f.MustNoSource, f.MayNoSource = union(res.mustNo), union(res.mayNo)
+	// Without may-sources the may answers are the must answers, computed
+	// the same way: identical pieces give identical unions, made once.
+	f.MustFrom, f.MustNoSource = union(res.mustFrom), union(res.mustNo)
+	f.MayFrom, f.MayNoSource = f.MustFrom, f.MustNoSource
+	if !identical(res.mayFrom, res.mustFrom) {
+		f.MayFrom = union(res.mayFrom)
+	}
+	if !identical(res.mayNo, res.mustNo) {
+		f.MayNoSource = union(res.mayNo)
+	}
 	keyToInstance := e.um(sink.DomainMap())
 	f.Must = e.um(e.um(e.um(f.MustFrom.ApplyDomain(keyToInstance)).Reverse()).Coalesce())
-	f.May = e.um(e.um(e.um(f.MayFrom.ApplyDomain(keyToInstance)).Reverse()).Coalesce())
+	f.May = f.Must
+	if !identical(res.mayFrom, res.mustFrom) {
+		f.May = e.um(e.um(e.um(f.MayFrom.ApplyDomain(keyToInstance)).Reverse()).Coalesce())
+	}
 	return f, e.err
+}
+
+// identical reports whether a and b are the same maps, representation
+// included (presburger.Map.Identical).
+func identical(a, b []presburger.Map) bool {
+	return slices.EqualFunc(a, b, presburger.Map.Identical)
 }
 
 // onceFastPath takes single-assignment arrays' sources without a lexmax
@@ -216,8 +234,12 @@ func (f *Flow) resolve(array string, mustLast, mayAfter presburger.Map, res *res
 	mustDom, mayDom := e.s(mustLast.Domain()), e.s(mayAfter.Domain())
 	// A must-source followed by a may-source may be overwritten.
 	certain := e.m(mustLast.IntersectDomain(e.s(mustDom.Subtract(mayDom))))
-	res.mustFrom = append(res.mustFrom, e.ms(f.tl.instances(certain, array, f.must))...)
-	res.mayFrom = append(res.mayFrom, e.ms(f.tl.instances(mustLast, array, f.must))...)
+	from := e.ms(f.tl.instances(certain, array, f.must))
+	res.mustFrom = append(res.mustFrom, from...)
+	if !certain.Identical(mustLast) {
+		from = e.ms(f.tl.instances(mustLast, array, f.must))
+	}
+	res.mayFrom = append(res.mayFrom, from...)
 	res.mayFrom = append(res.mayFrom, e.ms(f.tl.instances(mayAfter, array, f.may))...)
 	return e.err
 }

@@ -16,10 +16,13 @@ type timeline struct {
 	gt, ge presburger.Map            // { t -> t' : t' <lex t }, { t -> t' : t' <=lex t }
 	gtAt   []presburger.Map          // gt split by the level that decides it
 	before map[[2]string]presburger.Map
+	// earlier caches, by sink tuple key, sink instance -> every earlier
+	// time: the part of precedes shared by all sources.
+	earlier map[string]presburger.Map
 }
 
 func newTimeline(sched presburger.UnionMap) (*timeline, error) {
-	tl := &timeline{sched: map[string]presburger.Map{}, before: map[[2]string]presburger.Map{}}
+	tl := &timeline{sched: map[string]presburger.Map{}, before: map[[2]string]presburger.Map{}, earlier: map[string]presburger.Map{}}
 	for i, m := range sched.Maps() {
 		sp := m.Space()
 		if i == 0 {
@@ -53,13 +56,21 @@ func (tl *timeline) precedes(src, sink presburger.Tuple) (presburger.Map, error)
 		return m, nil
 	}
 	var e errs
-	a, b := e.m(tl.of(src)), e.m(tl.of(sink))
+	a := e.m(tl.of(src))
 	if e.err != nil {
 		return presburger.Map{}, e.err
 	}
 	// sink instance -> its time -> every earlier time -> the source
 	// instance that runs then; reversed.
-	m := e.m(e.m(b.ApplyRange(tl.gt)).ApplyRange(e.m(a.Reverse())))
+	earlier, ok := tl.earlier[key[1]]
+	if !ok {
+		earlier = e.m(e.m(tl.of(sink)).ApplyRange(tl.gt))
+		if e.err != nil {
+			return presburger.Map{}, e.err
+		}
+		tl.earlier[key[1]] = earlier
+	}
+	m := e.m(earlier.ApplyRange(e.m(a.Reverse())))
 	m = e.m(m.Reverse())
 	if e.err != nil {
 		return presburger.Map{}, e.err
