@@ -182,6 +182,7 @@ type post struct {
 	// writes and reads are the program's access relations (may-writes
 	// and reads, may-reads included).
 	writes, reads presburger.UnionMap
+	boxes         boxMemo
 }
 
 // groups returns, for space s, the tiled spaces whose tiles must compute
@@ -223,17 +224,17 @@ func (pf *post) decide(s *Space) error {
 				// consumer) read s here.
 				continue
 			}
-			if !boxed(e) {
+			if !pf.boxes.boxed(e) {
 				// A border ring (x = 0 or x = floor(C/2) + 1) needed at
 				// some tiles only: take the ring instances that write
 				// within the box of what the tiles read instead.
 				if r, ok, err := pf.readBox(s, g); err != nil {
 					return err
-				} else if ok && boxed(r) {
+				} else if ok && pf.boxes.boxed(r) {
 					e = r
 				}
 			}
-			if !boxed(e) {
+			if !pf.boxes.boxed(e) {
 				// Each tile would recompute a region that grows with the
 				// image (a pyramid level whose hull lost the tile): the
 				// recomputation would cost more than the locality gains.
@@ -248,7 +249,7 @@ func (pf *post) decide(s *Space) error {
 				reason = fmt.Sprintf("every tile of space %d needs the same instances (computed once instead)", g)
 				break
 			}
-			if r, ok := recomputation(e, s.domain, pf.estimate); ok {
+			if r, ok := recomputation(e, s.domain, pf.estimate, pf.boxes.box); ok {
 				s.Recompute = max(s.Recompute, r)
 				if pf.maxRecompute > 0 && r > pf.maxRecompute {
 					reason = fmt.Sprintf("the tiles of space %d would compute its instances %.1f times (estimated; the limit is %.1f)", g, r, pf.maxRecompute)
@@ -636,15 +637,4 @@ func tileIndependent(e presburger.UnionMap) (bool, error) {
 		}
 	}
 	return true, nil
-}
-
-// boxed reports whether each statement's part of extension e lies, for
-// every tile, within a box of constant size around an affine origin.
-func boxed(e presburger.UnionMap) bool {
-	for _, m := range e.Maps() {
-		if _, _, ok := box(m, m.Space().NOut()); !ok && m.Space().NOut() > 0 {
-			return false
-		}
-	}
-	return true
 }

@@ -27,7 +27,7 @@ const estimateParam = 2048
 // that need any. ok is false when the estimate cannot be made (a
 // parameter value outside the program's context, a statement without a
 // constant box, a box moved by several tile coordinates at once).
-func recomputation(e presburger.UnionMap, dom presburger.UnionSet, vals map[string]int64) (ratio float64, ok bool) {
+func recomputation(e presburger.UnionMap, dom presburger.UnionSet, vals map[string]int64, box boxFunc) (ratio float64, ok bool) {
 	var executed, own float64
 	for _, m := range e.Maps() {
 		d, found := dom.ExtractSet(m.Space().Out.Name)
@@ -54,7 +54,7 @@ func recomputation(e presburger.UnionMap, dom presburger.UnionSet, vals map[stri
 		if err != nil {
 			return 0, false
 		}
-		n, ok := runInstances(m, tiles, db, vals)
+		n, ok := runInstances(m, tiles, db, vals, box)
 		if !ok {
 			return 0, false
 		}
@@ -67,12 +67,15 @@ func recomputation(e presburger.UnionMap, dom presburger.UnionSet, vals map[stri
 	return executed / own, true
 }
 
+// boxFunc is box, or a memo of it.
+type boxFunc func(fp presburger.Map, rank int) (origin []Affine, extent []int64, ok bool)
+
 // maxTileSteps bounds the tile coordinates the estimate walks.
 const maxTileSteps = 1 << 16
 
 // runInstances sums, over the tiles in tiles, the instances of m's box
 // clipped to the domain bounds db.
-func runInstances(m presburger.Map, tiles presburger.Set, db [][2]int64, vals map[string]int64) (float64, bool) {
+func runInstances(m presburger.Map, tiles presburger.Set, db [][2]int64, vals map[string]int64, box boxFunc) (float64, bool) {
 	nOut := m.Space().NOut()
 	var origin []Affine
 	var extent []int64
