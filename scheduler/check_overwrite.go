@@ -1,6 +1,7 @@
 package scheduler
 
 import (
+	"errors"
 	"fmt"
 
 	"tilefuse/deps"
@@ -79,6 +80,7 @@ func overwriteViolations(p *scop.Program, f *deps.Flow, byStmt map[string]presbu
 		flows[[2]string{m.Space().In.Name, m.Space().Out.Name}] = m
 	}
 	var out []Violation
+	inj := injectivity{}
 	for _, m := range f.May.Maps() {
 		src, sink := m.Space().In.Name, m.Space().Out.Name
 		xs, xt := byStmt[src], byStmt[sink]
@@ -94,6 +96,16 @@ func overwriteViolations(p *scop.Program, f *deps.Flow, byStmt map[string]presbu
 			xw := byStmt[w.Name]
 			if xw.Space().In.Name == "" {
 				continue
+			}
+			if w.Name == src {
+				// No other instance of the source writes its element.
+				once, err := inj.of(src, ws)
+				if err != nil {
+					return nil, err
+				}
+				if once {
+					continue
+				}
 			}
 			ww, err := writeMap(w, s.Write.Array)
 			if err != nil {
@@ -158,4 +170,34 @@ func (e *mapErrs) m(m presburger.Map, err error) presburger.Map {
 		e.err = err
 	}
 	return m
+}
+
+// injectivity remembers, by statement, whether its writes of an array
+// are injective: no element written by two of its instances (as every
+// stage of a pipeline writes its image). overwritten then finds no other
+// instance of the source writing the source's element, so the check of
+// the statement against itself is skipped, flow by flow.
+type injectivity map[string]bool
+
+// of reports whether ws, statement s's writes of its array, is injective.
+func (inj injectivity) of(s string, ws presburger.Map) (bool, error) {
+	if once, ok := inj[s]; ok {
+		return once, nil
+	}
+	var e mapErrs
+	same := e.m(ws.ApplyRange(e.m(ws.Reverse()))) // instance -> those writing its element
+	dom, err := same.Domain()
+	if e.err != nil || err != nil {
+		return false, errors.Join(e.err, err)
+	}
+	id, err := dom.Identity()
+	if err != nil {
+		return false, err
+	}
+	once, err := same.IsSubset(id)
+	if err != nil {
+		return false, err
+	}
+	inj[s] = once
+	return once, nil
 }
