@@ -172,6 +172,8 @@ func (r rel) affineHull() *basic {
 				eqs = append(eqs, e)
 			}
 		}
+		// The equalities before k hold on b: a point p of b leaves each
+		// a multiple of itself (e(p) = 0), so they need no new test.
 		for k := 0; k < len(eqs); {
 			p := sampleOff(b, eqs[k])
 			if p == nil {
@@ -179,7 +181,6 @@ func (r rel) affineHull() *basic {
 				continue
 			}
 			eqs = addHullPoint(eqs, k, p)
-			k = 0
 		}
 	}
 	if !have {

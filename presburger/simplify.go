@@ -1,6 +1,7 @@
 package presburger
 
 import (
+	"math"
 	"slices"
 
 	"tilefuse/presburger/internal/arith"
@@ -252,17 +253,26 @@ func (b *basic) removeDiv(k int) {
 
 // mergeParallel keeps the tightest of parallel inequalities, turns opposite
 // pairs that pin a value into equalities and detects contradictions. Rows
-// are compared pairwise without allocating: systems here have tens of rows.
+// are compared pairwise: systems here have tens of rows. Only rows whose
+// directions agree up to sign interact, and those have equal direction
+// hashes; comparing the hashes first skips the column scans of the rest.
 func (b *basic) mergeParallel() bool {
 	n := len(b.ineqs)
-	keep := make([]bool, n)
+	var keepBuf [64]bool
+	var hashBuf [64]uint64
+	keep, hash := keepBuf[:0], hashBuf[:0]
+	if n > len(keepBuf) {
+		keep, hash = make([]bool, 0, n), make([]uint64, 0, n)
+	}
+	keep, hash = keep[:n], hash[:n]
 	for i := range keep {
 		keep[i] = true
+		hash[i] = directionHash(b.ineqs[i])
 	}
 	changed := false
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n && keep[i]; j++ {
-			if !keep[j] {
+			if !keep[j] || hash[j] != hash[i] {
 				continue
 			}
 			a, c := b.ineqs[i], b.ineqs[j]
@@ -297,6 +307,28 @@ func (b *basic) mergeParallel() bool {
 	}
 	b.ineqs = out
 	return true
+}
+
+// directionHash hashes the non-constant part of row up to sign, as
+// parallel compares it (negation wraps): the row times the sign of its
+// first coefficient other than 0 and MinInt64 (whose negation is itself),
+// so that parallel rows hash alike.
+func directionHash(row []int64) uint64 {
+	sign := int64(1)
+	for _, v := range row[1:] {
+		if v != 0 && v != math.MinInt64 {
+			if v < 0 {
+				sign = -1
+			}
+			break
+		}
+	}
+	const prime = 1099511628211 // FNV-1a, a word at a time
+	h := uint64(14695981039346656037)
+	for _, v := range row[1:] {
+		h = (h ^ uint64(sign*v)) * prime
+	}
+	return h
 }
 
 // parallel reports whether the non-constant parts of a and c are equal or
