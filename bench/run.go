@@ -517,6 +517,9 @@ func (cfg *Config) compile(ctx context.Context, b *Benchmark, s compiler.Strateg
 	if s == compiler.Post && cfg.InnerTile != nil {
 		opts.InnerTile = cfg.InnerTile(b)
 	}
+	if s == compiler.Auto {
+		opts.Estimate = b.Params // the cost model sizes the tiles for this run
+	}
 	r, err := compiler.Compile(ctx, b.Prog, opts)
 	if err != nil {
 		return "", err

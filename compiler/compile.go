@@ -55,6 +55,8 @@ type Result struct {
 	// Program's statements: execute AST with Program, not Source.
 	AST    ast.Node
 	Module *emit.Module
+	// Auto says what strategy Auto picked (Options holds the pick).
+	Auto string
 	// Times is the wall time of each stage, indexed by Stage.
 	Times [StageEmit + 1]time.Duration
 	// Done is the last stage completed.
@@ -104,6 +106,13 @@ var exclusive sync.RWMutex
 // On an error, the Result holds the stages completed before it. When ctx
 // ends first, the error wraps ctx.Err().
 func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error) {
+	var auto string
+	if opts.Strategy == Auto && p != nil && opts.Tree == nil {
+		var err error
+		if opts, auto, err = resolveAuto(ctx, p, opts); err != nil {
+			return &Result{Program: p, Source: p, Options: opts}, err
+		}
+	}
 	if ctx.Done() != nil || opts.MaxOps > 0 || opts.MaxPieces > 0 {
 		exclusive.Lock()
 		defer exclusive.Unlock()
@@ -126,7 +135,7 @@ func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error
 	stop := presburger.WatchContext(ctx)
 	defer stop()
 
-	r := &Result{Program: p, Source: p, Options: opts}
+	r := &Result{Program: p, Source: p, Options: opts, Auto: auto}
 	last := opts.Stop
 	if last == 0 || last > StageEmit {
 		last = StageEmit

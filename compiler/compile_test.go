@@ -189,7 +189,7 @@ func TestParseStrategy(t *testing.T) {
 		}
 	}
 	_, err := compiler.ParseStrategy("maximal")
-	if err == nil || !strings.Contains(err.Error(), `"maximal" (none, min, smart, max, post or schedule)`) {
+	if err == nil || !strings.Contains(err.Error(), `"maximal" (none, min, smart, max, post, schedule or auto)`) {
 		t.Errorf("unknown: %v", err)
 	}
 }

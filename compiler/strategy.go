@@ -29,12 +29,16 @@ const (
 	// DSL pipeline (compute and store levels, splits, parallel and
 	// vector loops: fusion.Scheduled), checked like Post's trees.
 	Schedule
+	// Auto picks for the program (resolveAuto): post-tiling fusion with
+	// the cost model's tile sizes where it fuses stages, DefaultStrategy
+	// otherwise. Result.Auto says what it picked.
+	Auto
 )
 
 // DefaultStrategy is the command line's default.
 const DefaultStrategy = Smart
 
-var strategyNames = [...]string{None: "none", Min: "min", Smart: "smart", Max: "max", Post: "post", Schedule: "schedule"}
+var strategyNames = [...]string{None: "none", Min: "min", Smart: "smart", Max: "max", Post: "post", Schedule: "schedule", Auto: "auto"}
 
 // strategyHelp says in a few words what each strategy does, for help texts.
 var strategyHelp = [...]string{
@@ -44,6 +48,7 @@ var strategyHelp = [...]string{
 	Max:      "Pluto-style schedule, fused wherever legal",
 	Post:     "post-tiling fusion: live-out tiles with their producers fused in",
 	Schedule: "the pipeline's own Halide-style schedule (compute_at, store_at, split, parallel, ...)",
+	Auto:     "post with the cost model's tile sizes where it fuses stages, else smart",
 }
 
 // Strategies lists every strategy, in column order.

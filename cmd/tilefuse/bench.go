@@ -26,7 +26,7 @@ Runs a benchmark suite, polybench (the 30 PolyBench/C kernels) or polymage
 compilers, checks every run against the reference and prints a table of
 median times and speed-ups.
 
-Columns. --strategies none,min,smart,max,post (default all) are tilefuse's
+Columns. --strategies auto,none,min,smart,max,post (the default) are tilefuse's
 columns: each benchmark is compiled as 'tilefuse compile --fuse S
 --parallel [--tile T,...]' would (in this process, through the compiler
 package; --timeout stops a compilation cleanly) and built with opt and
@@ -406,12 +406,12 @@ func checkSizes(b *bench.Benchmark) error {
 }
 
 // defaultBenchStrategies are bench's tilefuse columns unless chosen:
-// every strategy but schedule, which only pipelines that write a
-// schedule have.
+// auto first, then every other strategy but schedule, which only
+// pipelines that write a schedule have.
 func defaultBenchStrategies() []string {
-	var out []string
+	out := []string{compiler.Auto.String()}
 	for _, n := range compiler.StrategyNames() {
-		if n != compiler.Schedule.String() {
+		if n != compiler.Schedule.String() && n != compiler.Auto.String() {
 			out = append(out, n)
 		}
 	}

@@ -34,7 +34,7 @@ func TestCompileErrors(t *testing.T) {
 		{"bad tile", []string{"compile", "--tile", "8,x", "-o", out, "polybench/gemm"}, `"x" is not a positive tile size`},
 		{"zero tile", []string{"compile", "--tile", "0", "-o", out, "polybench/gemm"}, `"0" is not a positive tile size`},
 		{"bad target", []string{"compile", "--target", "fpga", "-o", out, "polybench/gemm"}, `unknown target "fpga"`},
-		{"bad fuse", []string{"compile", "--fuse", "most", "-o", out, "polybench/gemm"}, `unknown fusion strategy "most" (none, min, smart, max, post or schedule)`},
+		{"bad fuse", []string{"compile", "--fuse", "most", "-o", out, "polybench/gemm"}, `unknown fusion strategy "most" (none, min, smart, max, post, schedule or auto)`},
 		{"bad source", []string{"compile", "-o", out, "testdata/scop/bad_subscript.c"}, "bad_subscript.c:4:7: non-affine subscript"},
 		{"several functions", []string{"compile", "-o", out, "testdata/scop/two.c"}, "pick one with --func"},
 		{"unknown kernel", []string{"compile", "-o", out, "polybench/nope"}, `unknown PolyBench kernel "nope"`},

@@ -37,6 +37,7 @@ the same for tools.
 // explainJSON is explain's JSON form: the inlined stages, then the
 // computation spaces of what remains.
 type explainJSON struct {
+	Auto    string           `json:"auto,omitempty"`
 	Inlined []explainInlined `json:"inlined"`
 	Spaces  []explainSpace   `json:"spaces"`
 }
@@ -99,8 +100,8 @@ func runExplain(e *env, args []string) int {
 	switch {
 	case len(pos) != 1:
 		return fail("want one SOURCE; usage: tilefuse explain %s", cmd.args)
-	case *fuse != compiler.Post.String():
-		return fail("--fuse %s: only post-tiling fusion (post) is explained", *fuse)
+	case *fuse != compiler.Post.String() && *fuse != compiler.Auto.String():
+		return fail("--fuse %s: only post-tiling fusion (post, or auto where it picks post) is explained", *fuse)
 	case *format != "text" && *format != "json":
 		return fail("unknown format %q (text or json)", *format)
 	}
@@ -123,10 +124,19 @@ func runExplain(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: compiler.Post, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse,
+	strategy := compiler.Post
+	if *fuse == compiler.Auto.String() {
+		strategy = compiler.Auto
+	}
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: strategy, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse,
 		MaxRecompute: recomputeOption(*maxRecompute), NoInline: !*inline})
 	if err != nil {
 		return fail("%s: %v", pos[0], oneLine(err))
+	}
+	if r.Options.Strategy != compiler.Post {
+		// Auto picked another strategy: that is the whole explanation.
+		fmt.Fprintf(e.stdout, "%s %s: %s\n", pos[0], label, r.Auto)
+		return exitOK
 	}
 	// Counts are a courtesy: each gets a small budget, so that a space
 	// whose extension is hard to count says so instead of holding up the
@@ -139,7 +149,7 @@ func runExplain(e *env, args []string) int {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if *format == "json" {
-		data, err := json.MarshalIndent(explainJSON{Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
+		data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -147,7 +157,10 @@ func runExplain(e *env, args []string) int {
 		return exitOK
 	}
 	tiles := tiling.FormatSizes(sizes)
-	if len(sizes) == 0 {
+	switch {
+	case len(r.Options.InnerTile) > 0:
+		tiles = tiling.FormatSizes(r.Options.InnerTile) + " for the innermost members"
+	case len(sizes) == 0:
 		tiles = "default (" + tiling.FormatSizes(fusion.DefaultSizes) + " for the innermost members; further out, a constant extent up to 8 whole, others 1)"
 	}
 	m := 1
@@ -158,6 +171,9 @@ func runExplain(e *env, args []string) int {
 	bound := fmt.Sprintf("recomputation bound %gx", *maxRecompute)
 	if *maxRecompute <= 0 {
 		bound = "no recomputation bound"
+	}
+	if r.Auto != "" {
+		fmt.Fprintf(&b, "%s\n", r.Auto)
 	}
 	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s, %s\n", pos[0], label, tiles, m, plural(m, "dimension", "dimensions"), bound)
 	for _, st := range r.Inlined {

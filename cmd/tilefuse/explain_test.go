@@ -44,7 +44,7 @@ func TestExplain(t *testing.T) {
 			"space 1 (S1), live-out: tiled, with 1 space fused into its tiles; not fused: its values live after the program",
 		}},
 		{"strategy", []string{"--fuse", "min", "../../fusion/testdata/chain.c"}, exitUsage, []string{
-			"tilefuse explain: --fuse min: only post-tiling fusion (post) is explained",
+			"tilefuse explain: --fuse min: only post-tiling fusion (post, or auto where it picks post) is explained",
 		}},
 		{"missing", []string{"nope.c"}, exitUsage, nil},
 	} {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tilefuse/bench"
+	"tilefuse/compiler"
 	"tilefuse/emit"
 	"tilefuse/polybench"
 	"tilefuse/polymage"
@@ -113,6 +114,9 @@ func runRun(e *env, args []string) int {
 	params, label, err := runSizes("run", j, *dataset, *size)
 	if err != nil {
 		return fail(err)
+	}
+	if j.opts.Strategy == compiler.Auto {
+		j.opts.Estimate = params // auto's cost model sizes the tiles for this run
 	}
 	tc, err := runner.FindToolchain()
 	if err != nil {

@@ -19,7 +19,7 @@ func TestTreeCommand(t *testing.T) {
 		{"smart fusion", []string{"tree", "polybench/jacobi-1d"}, exitOK, []string{"band ", "permutable"}, ""},
 		{"json", []string{"tree", "--format", "json", "pipelines/blur"}, exitOK, []string{`"kind": "domain"`}, ""},
 		{"yaml", []string{"tree", "--format", "yaml", "--fuse", "min", "polybench/atax"}, exitOK, []string{"domain: ", "schedule: "}, ""},
-		{"bad fuse", []string{"tree", "--fuse", "most", "polybench/gemm"}, exitUsage, nil, `unknown fusion strategy "most" (none, min, smart, max, post or schedule)`},
+		{"bad fuse", []string{"tree", "--fuse", "most", "polybench/gemm"}, exitUsage, nil, `unknown fusion strategy "most" (none, min, smart, max, post, schedule or auto)`},
 		{"bad format", []string{"tree", "--format", "xml", "polybench/gemm"}, exitUsage, nil, `unknown format "xml"`},
 		{"several functions", []string{"tree", "testdata/scop/two.c"}, exitUsage, nil, "has 2 programs (scale, shift); pick one with --func"},
 		{"bad source", []string{"tree", "testdata/scop/bad_subscript.c"}, exitUsage, nil, "bad_subscript.c:4:7: non-affine subscript"},

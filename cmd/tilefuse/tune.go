@@ -459,7 +459,12 @@ func runCalibrate(e *env, pos []string, threads int) int {
 			err = c.Save(dir, tune.ReadMachine("/sys", threads))
 		}
 	}
-	if err != nil {
+	var noisy *tune.NoFitError
+	switch {
+	case errors.As(err, &noisy):
+		fmt.Fprintf(e.stderr, "tilefuse tune: --calibrate: %v: nothing saved; calibrate on a quieter machine\n", err)
+		return exitCheck
+	case err != nil:
 		fmt.Fprintf(e.stderr, "tilefuse tune: --calibrate: %s\n", oneLine(err))
 		return exitUsage
 	}

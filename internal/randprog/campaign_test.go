@@ -17,8 +17,8 @@ import (
 // mapping, each compared bit for bit with the reference executor.
 //
 // By default (go test ./internal/randprog) it checks 200 programs (20
-// with -short), each under 5 of the 60 combinations of Combos, rotating
-// with the seed so that every combination is checked on 17 programs;
+// with -short), each under 5 of the 72 combinations of Combos, rotating
+// with the seed so that every combination is checked on 13 or 14 programs;
 // every combination is compiled through emission and its AST executed by
 // the interpreter, and one program in 10 also has one combination built
 // with opt/llc/gcc and run natively (when the toolchain is there).

@@ -47,7 +47,7 @@ func Fit(samples []Sample, def Costs) (Costs, float64, error) {
 			return def, 0, err
 		}
 		if beta[fArith] <= 0 {
-			return def, 0, errors.New("tune: fit: the times do not grow with the work")
+			return def, 0, &NoFitError{"the times do not grow with the work"}
 		}
 		neg := false
 		for i := 1; i < nFeatures; i++ {
@@ -113,6 +113,12 @@ func solve(samples []Sample, def []float64, free []bool) ([]float64, error) {
 	}
 	return beta, nil
 }
+
+// NoFitError is Fit's error when the times have no fit with a positive
+// cost per operation: the runs' noise exceeds what the work changes.
+type NoFitError struct{ Why string }
+
+func (e *NoFitError) Error() string { return "tune: fit: " + e.Why }
 
 // Calibration is the fitted constants of a machine, with the samples'
 // fit: the median relative error of the model's times.

@@ -1,0 +1,108 @@
+package compiler
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tilefuse/scop"
+	"tilefuse/tiling"
+	"tilefuse/tiling/tune"
+)
+
+// autoEstimate is the value a size parameter takes in auto's model when
+// Options.Estimate has none (post-tiling fusion's estimate does the same).
+const autoEstimate = 2048
+
+// resolveAuto turns strategy Auto into the strategy and tile sizes it
+// picks for p, and says what it picked: post-tiling fusion, with the
+// innermost tile sizes the cost model ranks first (package tiling/tune,
+// with the machine's calibrated constants when `tilefuse tune
+// --calibrate` made them), when it fuses a stage into another's tiles;
+// otherwise DefaultStrategy. Explicit tile sizes (Tile.Sizes) are kept
+// and no size is picked.
+func resolveAuto(ctx context.Context, p *scop.Program, opts Options) (Options, string, error) {
+	post := opts
+	post.Strategy, post.Stop = Post, StageFuse
+	post.Estimate = autoParams(p, opts.Estimate)
+	r, err := Compile(ctx, p, post)
+	if err != nil {
+		return opts, "", err
+	}
+	fused := false
+	if r.Fusion != nil {
+		for _, s := range r.Fusion.Spaces {
+			fused = fused || s.Fused()
+		}
+	}
+	if !fused {
+		opts.Strategy = DefaultStrategy
+		return opts, fmt.Sprintf("auto: %s (post-tiling fusion fuses no stage here)", DefaultStrategy), nil
+	}
+	opts.Strategy = Post
+	if len(opts.Tile.Sizes) > 0 || len(opts.InnerTile) > 0 {
+		return opts, "auto: post, with the tile sizes given", nil
+	}
+	shape, err := tune.ShapeOf(r.Fusion, r.Program, post.Estimate)
+	if err != nil {
+		return opts, "auto: post with the default tile sizes (" + err.Error() + ")", nil
+	}
+	m := tune.ReadMachine("/sys", autoThreads())
+	costs, calibrated := tune.DefaultCosts, false
+	if dir, err := tune.Dir(); err == nil {
+		costs, calibrated = tune.LoadCosts(dir, m)
+	}
+	members := 0
+	for _, g := range shape.Groups {
+		members = max(members, len(g.Extent))
+	}
+	pick := tune.Rank(costs, shape, m, tune.Candidates(min(members, 2), tune.Values))[0]
+	opts.InnerTile = pick.Sizes
+	which := "default"
+	if calibrated {
+		which = "calibrated"
+	}
+	return opts, fmt.Sprintf("auto: post with tiles %s on the innermost members (the cost model's pick, %s constants, at %s)",
+		tiling.FormatSizes(pick.Sizes), which, formatParams(post.Estimate)), nil
+}
+
+// autoParams gives every parameter of p a value for the model: est's,
+// or autoEstimate.
+func autoParams(p *scop.Program, est map[string]int64) map[string]int64 {
+	out := map[string]int64{}
+	for _, n := range p.Params {
+		if v, ok := est[n]; ok {
+			out[n] = v
+		} else {
+			out[n] = autoEstimate
+		}
+	}
+	return out
+}
+
+// autoThreads are the threads the code will run on, for the model:
+// OMP_NUM_THREADS's, or the CPUs.
+func autoThreads() int {
+	if n, err := strconv.Atoi(os.Getenv("OMP_NUM_THREADS")); err == nil && n > 0 {
+		return n
+	}
+	return runtime.NumCPU()
+}
+
+// formatParams prints parameter values as N=V, in name order.
+func formatParams(vals map[string]int64) string {
+	names := make([]string, 0, len(vals))
+	for n := range vals {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s=%d", n, vals[n])
+	}
+	return strings.Join(parts, ",")
+}

@@ -1,0 +1,81 @@
+package compiler_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"tilefuse/compiler"
+	"tilefuse/polymage"
+	"tilefuse/runner"
+	"tilefuse/tiling"
+	"tilefuse/tiling/tune"
+)
+
+// TestAuto checks what strategy auto picks: post with the cost model's
+// first choice of sizes where post-tiling fusion fuses stages (the
+// model's pick recomputed here from the same fusion), the default
+// strategy where it fuses none, the given sizes when there are some;
+// and that harris under auto executes bit for bit.
+func TestAuto(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // no calibration: DefaultCosts
+	t.Setenv("OMP_NUM_THREADS", "2")
+	e, _ := polymage.Lookup("harris")
+	harris, err := e.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	r, err := compiler.Compile(ctx, harris, compiler.Options{Strategy: compiler.Auto, Parallel: true, Estimate: e.Small})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Options.Strategy != compiler.Post || !strings.Contains(r.Auto, "the cost model's pick") {
+		t.Fatalf("harris: auto picked %v (%q), want post with the model's sizes", r.Options.Strategy, r.Auto)
+	}
+	ref, err := compiler.Compile(ctx, harris, compiler.Options{Strategy: compiler.Post, Parallel: true, Estimate: e.Small, Stop: compiler.StageFuse})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape, err := tune.ShapeOf(ref.Fusion, ref.Program, e.Small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := tune.Rank(tune.DefaultCosts, shape, tune.ReadMachine("/sys", 2), tune.Candidates(2, tune.Values))[0]
+	if !slices.Equal(r.Options.InnerTile, pick.Sizes) {
+		t.Errorf("harris: auto's sizes %v, the model's pick %v", r.Options.InnerTile, pick.Sizes)
+	}
+	if tc, err := runner.FindToolchain(); err == nil {
+		inputs, err := e.Inputs(harris, e.Small, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := tc.Run(harris, runner.Kernel{IR: r.Module.IR, Func: r.Module.Func}, runner.Options{
+			Params: e.Small, Inputs: inputs, Threads: 2, Repeat: 1, Warmup: -1, Reference: runner.RefExec,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Check.OK() {
+			t.Errorf("harris under auto: %s", res.Check)
+		}
+	}
+
+	gemm := kernel(t, "gemm")
+	r, err = compiler.Compile(ctx, gemm, compiler.Options{Strategy: compiler.Auto, Stop: compiler.StageAST})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Options.Strategy != compiler.DefaultStrategy || !strings.Contains(r.Auto, "fuses no stage") {
+		t.Errorf("gemm: auto picked %v (%q), want %v", r.Options.Strategy, r.Auto, compiler.DefaultStrategy)
+	}
+
+	r, err = compiler.Compile(ctx, harris, compiler.Options{Strategy: compiler.Auto, Tile: tiling.Policy{Sizes: []int64{16, 16}}, Stop: compiler.StageFuse})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Options.Strategy != compiler.Post || r.Options.InnerTile != nil || !strings.Contains(r.Auto, "tile sizes given") {
+		t.Errorf("harris with --tile 16: auto picked %v, inner %v (%q)", r.Options.Strategy, r.Options.InnerTile, r.Auto)
+	}
+}
