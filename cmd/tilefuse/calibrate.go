@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"time"
 
@@ -124,7 +125,7 @@ func calibrate(ctx context.Context, w io.Writer, tc *runner.Toolchain, threads i
 	fmt.Fprintf(w, "  %-22s %10s %10s\n", "run", "measured", "model")
 	for i, r := range runs {
 		pred := k * costs.Of(samples[i].Features)
-		errs = append(errs, abs(pred-samples[i].Seconds)/samples[i].Seconds)
+		errs = append(errs, math.Abs(pred-samples[i].Seconds)/samples[i].Seconds)
 		fmt.Fprintf(w, "  %-22s %10s %10s\n", r.name, bench.FormatDuration(median(r.times)), bench.FormatDuration(time.Duration(pred*1e9)))
 	}
 	slices.Sort(errs)
@@ -133,11 +134,4 @@ func calibrate(ctx context.Context, w io.Writer, tc *runner.Toolchain, threads i
 		costs.L1, costs.L2, costs.L3, costs.Memory, costs.Tile, costs.Row)
 	fmt.Fprintf(w, "median error of the model's times: %.1f%%\n", 100*c.MedError)
 	return c, nil
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
