@@ -285,7 +285,7 @@ func (r *Result) fuse() error {
 			m = 2
 		}
 		pr, err = fusion.Post(r.Tiled, r.Program, flow, fusion.Options{Sizes: r.Options.Tile.Sizes, Inner: r.Options.InnerTile,
-			Parallel: m, MaxRecompute: r.Options.MaxRecompute, Estimate: r.Options.Estimate})
+			Parallel: m, MaxRecompute: r.Options.MaxRecompute, Estimate: r.Options.Estimate, Check: r.vectorCheck()})
 	}
 	if err != nil {
 		return err

@@ -35,6 +35,11 @@ type Options struct {
 	// Estimate gives parameter values for that estimate (the sizes the
 	// code will run at, when known); a parameter it lacks takes 2048.
 	Estimate map[string]int64
+	// Check, for a program of one computation space (tiled as a whole by
+	// package tiling), is tiling.Policy.Check: with it the tiles' point
+	// loops are distributed for vectorization where the check accepts
+	// the tree (a time-tiled stencil's statements).
+	Check func(scheduletree.Tree) (bool, error)
 }
 
 // DefaultSizes are the tile sizes of the innermost band members when none
@@ -120,7 +125,7 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 				sizes = opts.Inner
 			}
 		}
-		tt, tiled, err := tiling.Apply(t, tiling.Policy{Sizes: sizes})
+		tt, tiled, err := tiling.Apply(t, tiling.Policy{Sizes: sizes, Check: opts.Check})
 		return &Result{Tree: tt, TileBands: tiled}, err
 	}
 	sp, err := spaces(t, seq, p)
