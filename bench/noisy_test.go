@@ -35,7 +35,7 @@ func TestNoisy(t *testing.T) {
 			for _, v := range tc.times {
 				c.Times = append(c.Times, ms(v))
 			}
-			c.Median = medianOf(c.Times)
+			c.Median = Median(c.Times)
 			sp, ok := c.Spread()
 			if ok != (tc.spread >= 0) || ok && math.Abs(sp-tc.spread) > 1e-9 {
 				t.Errorf("Spread() = %v, %v; want %v", sp, ok, tc.spread)

@@ -457,7 +457,7 @@ func (cfg *Config) execute(bc *builtCell, last bool) (Cell, bool) {
 // check makes the cell of a built cell whose rounds all ran: its times,
 // and the check of its last round's arrays.
 func (cfg *Config) check(bc *builtCell) Cell {
-	c := Cell{Status: OK, Times: bc.times, Median: medianOf(bc.times), Compile: bc.compile}
+	c := Cell{Status: OK, Times: bc.times, Median: Median(bc.times), Compile: bc.compile}
 	start := time.Now()
 	chk, err := bc.pr.Check(cfg.ctx(), bc.got)
 	if err != nil {
@@ -492,9 +492,9 @@ func (cfg *Config) failure(err error, d time.Duration, step string) Cell {
 	return Cell{Status: Failed, Err: err.Error()}
 }
 
-// medianOf is the median of ts (the mean of the middle two for an even
+// Median is the median of ts (the mean of the middle two for an even
 // count), as runner's Result.Median.
-func medianOf(ts []time.Duration) time.Duration {
+func Median(ts []time.Duration) time.Duration {
 	s := slices.Clone(ts)
 	slices.Sort(s)
 	n := len(s)

@@ -51,16 +51,8 @@ func resolveAuto(ctx context.Context, p *scop.Program, opts Options) (Options, s
 	if err != nil {
 		return opts, "auto: post with the default tile sizes (" + err.Error() + ")", nil
 	}
-	m := tune.ReadMachine("/sys", autoThreads())
-	costs, calibrated := tune.DefaultCosts, false
-	if dir, err := tune.Dir(); err == nil {
-		costs, calibrated = tune.LoadCosts(dir, m)
-	}
-	members := 0
-	for _, g := range shape.Groups {
-		members = max(members, len(g.Extent))
-	}
-	pick := tune.Rank(costs, shape, m, tune.Candidates(min(members, 2), tune.Values))[0]
+	trials, calibrated := tune.RankFor(shape, tune.ReadMachine("/sys", autoThreads()))
+	pick := trials[0]
 	opts.InnerTile = pick.Sizes
 	which := "default"
 	if calibrated {

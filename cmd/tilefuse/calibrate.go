@@ -114,7 +114,7 @@ func calibrate(ctx context.Context, w io.Writer, tc *runner.Toolchain, threads i
 	}
 	var samples []tune.Sample
 	for _, r := range runs {
-		samples = append(samples, tune.Sample{Features: r.features, Seconds: median(r.times).Seconds()})
+		samples = append(samples, tune.Sample{Features: r.features, Seconds: bench.Median(r.times).Seconds()})
 	}
 	costs, k, err := tune.Fit(samples, tune.DefaultCosts)
 	if err != nil {
@@ -126,7 +126,7 @@ func calibrate(ctx context.Context, w io.Writer, tc *runner.Toolchain, threads i
 	for i, r := range runs {
 		pred := k * costs.Of(samples[i].Features)
 		errs = append(errs, math.Abs(pred-samples[i].Seconds)/samples[i].Seconds)
-		fmt.Fprintf(w, "  %-22s %10s %10s\n", r.name, bench.FormatDuration(median(r.times)), bench.FormatDuration(time.Duration(pred*1e9)))
+		fmt.Fprintf(w, "  %-22s %10s %10s\n", r.name, bench.FormatDuration(bench.Median(r.times)), bench.FormatDuration(time.Duration(pred*1e9)))
 	}
 	slices.Sort(errs)
 	c := &tune.Calibration{Machine: m.String(), Costs: costs, Seconds: k, Samples: len(samples), MedError: errs[len(errs)/2]}

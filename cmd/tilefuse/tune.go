@@ -167,16 +167,8 @@ func (t *tuner) tune(ctx context.Context, budget time.Duration, top int) (*tune.
 	if err != nil {
 		return nil, err
 	}
-	members := 0
-	for _, g := range shape.Groups {
-		members = max(members, len(g.Extent))
-	}
-	costs, calibrated := tune.DefaultCosts, false
-	if dir, err := tune.Dir(); err == nil {
-		costs, calibrated = tune.LoadCosts(dir, t.machine)
-	}
-	trials := tune.Rank(costs, shape, t.machine, tune.Candidates(min(members, 2), tune.Values))
-	def := tune.DefaultInner(min(members, 2))
+	trials, calibrated := tune.RankFor(shape, t.machine)
+	def := tune.DefaultInner(shape.Tuned())
 	order := make([]int, 0, len(trials))
 	for i, tr := range trials {
 		if slices.Equal(tr.Sizes, def) {
@@ -237,7 +229,7 @@ func (t *tuner) tune(ctx context.Context, budget time.Duration, top int) (*tune.
 			}
 		}
 		for _, k := range kept {
-			k.tr.Median, k.tr.Final = median(k.times), true
+			k.tr.Median, k.tr.Final = bench.Median(k.times), true
 		}
 	}
 	var best time.Duration
@@ -284,13 +276,6 @@ func (t *tuner) keep(kept []*keptTrial, def, model []int64) []*keptTrial {
 	return out
 }
 
-// median is the middle of times.
-func median(times []time.Duration) time.Duration {
-	s := slices.Clone(times)
-	slices.Sort(s)
-	return s[len(s)/2]
-}
-
 // trial compiles, builds, runs and checks one candidate; the caller
 // closes the built kernel.
 func (t *tuner) trial(ctx context.Context, inner []int64, exp *runner.Expected) (*runner.Prepared, time.Duration, error) {
@@ -317,7 +302,7 @@ func (t *tuner) trial(ctx context.Context, inner []int64, exp *runner.Expected) 
 		pr.Close()
 		return nil, 0, err
 	}
-	return pr, median(times), nil
+	return pr, bench.Median(times), nil
 }
 
 // sizesName prints inner sizes as 32x256.

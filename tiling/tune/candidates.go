@@ -55,3 +55,24 @@ func Rank(c Costs, s Shape, m Machine, cands [][]int64) []Trial {
 	}
 	return out
 }
+
+// Tuned is the number of innermost members a candidate sizes: the
+// rows and columns of an image (one for one-member bands).
+func (s Shape) Tuned() int {
+	n := 0
+	for _, g := range s.Groups {
+		n = max(n, len(g.Extent))
+	}
+	return min(n, 2)
+}
+
+// RankFor ranks every candidate of s on m with the machine's calibrated
+// constants when it has them (calibrated reports which), DefaultCosts
+// otherwise.
+func RankFor(s Shape, m Machine) (trials []Trial, calibrated bool) {
+	costs := DefaultCosts
+	if dir, err := Dir(); err == nil {
+		costs, calibrated = LoadCosts(dir, m)
+	}
+	return Rank(costs, s, m, Candidates(s.Tuned(), Values)), calibrated
+}

@@ -93,6 +93,9 @@ func TestModelShape(t *testing.T) {
 	if len(g.Extent) != 2 || g.Extent[0] < params["R"]-2 || g.Extent[1] < params["C"]-2 {
 		t.Errorf("extents %v do not cover the %dx%d image", g.Extent, params["R"], params["C"])
 	}
+	if n := shape.Tuned(); n != 2 {
+		t.Errorf("harris: %d members tuned, want 2 (rows and columns)", n)
+	}
 	m := tune.Machine{L1: 32 << 10, L2: 512 << 10, L3: 8 << 20, Threads: 2}
 	small, big := tune.DefaultCosts.Cost(shape, m, []int64{8, 8}), tune.DefaultCosts.Cost(shape, m, []int64{128, 512})
 	if small.Recompute <= big.Recompute {
