@@ -26,6 +26,13 @@ import (
 // skip, which keep their inputs).
 func runChecked(t *testing.T, tc toolchain, p *scop.Program, mod *Module, params map[string]int64, skip ...string) {
 	t.Helper()
+	runCheckedTol(t, tc, p, mod, params, 0, skip...)
+}
+
+// runCheckedTol is runChecked with compareArgs' tolerance tol (libm's
+// results may differ from the reference's in the last bit).
+func runCheckedTol(t *testing.T, tc toolchain, p *scop.Program, mod *Module, params map[string]int64, tol float64, skip ...string) {
+	t.Helper()
 	in, err := charness.Inputs(p, params)
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +46,7 @@ func runChecked(t *testing.T, tc toolchain, p *scop.Program, mod *Module, params
 	}
 	bin := tc.build(t, t.TempDir(), mod, p, params)
 	got := runHarness(t, bin, writeInput(t, p, in), p, in, 2)
-	compareArgs(t, p, got, want, 0)
+	compareArgs(t, p, got, want, tol)
 }
 
 // rowsGPU is rowsSrc's program as a kernel: a block per row c0, the

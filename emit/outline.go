@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -9,6 +10,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"tilefuse/ast"
+	"tilefuse/scop"
 )
 
 // This file outlines the loop nests of a large tile body into functions
@@ -49,12 +51,15 @@ func (e *emitter) wantsNestOutlining(region ast.Node) bool {
 // which allocates no buffer and uses no scalar stack slot from outside
 // (the callee would keep it in memory rather than in a register).
 func (fs *fnState) outlinable(ev *env, n ast.Node) (capture, bool) {
-	if !fs.nests || len(ev.iters) == 0 || ev.strip != nil {
+	if len(ev.iters) == 0 || ev.strip != nil {
 		return capture{}, false
 	}
 	switch n.(type) {
 	case *ast.For, *ast.If:
 	default:
+		return capture{}, false
+	}
+	if !fs.nests && !fs.e.callsLibmX86(n) {
 		return capture{}, false
 	}
 	loop, ok := false, true
@@ -80,6 +85,36 @@ func (fs *fnState) outlinable(ev *env, n ast.Node) (capture, bool) {
 		}
 	}
 	return capt, true
+}
+
+// callsLibmX86 reports whether the statements of n call a C math library
+// function (sinf, expf, ...: not an LLVM intrinsic) on an x86-64 CPU.
+// Such a nest is outlined too, in a function of any size: when the
+// function also runs vector code, llc's vzeroupper pass finds the loop
+// around the call entered with dirty upper vector registers and puts a
+// vzeroupper before the call in the loop, on every iteration (slow on
+// AMD Zen: producer_consumer's sinf loop ran 10% slower). In a function
+// of its own the loop starts clean, and the one vzeroupper goes before
+// the nest's call.
+func (e *emitter) callsLibmX86(n ast.Node) bool {
+	if e.opts.Target != CPU || e.libm != "" || !strings.HasPrefix(e.opts.Triple, "x86_64") {
+		return false
+	}
+	found := false
+	ast.Walk(n, func(x ast.Node) bool {
+		if u, ok := x.(*ast.User); ok {
+			if s := e.p.Stmt(u.Stmt); s != nil {
+				scop.Walk(s.Value, func(v scop.Expr) bool {
+					if c, ok := v.(*scop.Call); ok && libmNames[c.Fn] != "" && c.T.IsFloat() {
+						found = true
+					}
+					return !found
+				})
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // callNest outlines n into an internal noinline function and calls it.
