@@ -67,7 +67,8 @@ func (fs *fnState) outline(n *ast.For, capt capture, st *types.StructType) *ir.F
 
 // staticShare runs this thread's block of the trip count: the first
 // trip % threads threads take one iteration more, as libgomp's static
-// schedule without chunks does.
+// schedule without chunks does. The trip count is 0 for an empty range
+// (hi < lo), whatever the stride.
 func (fs *fnState) staticShare(ev *env, n *ast.For, lo, hi value.Value, group *metadata.Tuple, body func(*env)) {
 	e := fs.e
 	b := fs.cur
@@ -75,10 +76,13 @@ func (fs *fnState) staticShare(ev *env, n *ast.For, lo, hi value.Value, group *m
 	nth := b.NewSExt(b.NewCall(e.declare("omp_get_num_threads", types.I32)), types.I64)
 	tid := b.NewSExt(b.NewCall(e.declare("omp_get_thread_num", types.I32)), types.I64)
 	span := subNSW(b, hi, lo)
+	trip := span
 	if n.Stride != 1 {
-		span = b.NewSDiv(span, s)
+		trip = b.NewSDiv(span, s)
 	}
-	trip := addNSW(b, span, i64(1))
+	// No iteration when hi < lo: sdiv truncates towards zero, so
+	// (hi - lo) / s + 1 would be 1 for hi - lo in (-s, 0).
+	trip = b.NewSelect(b.NewICmp(enum.IPredSLT, span, i64(0)), i64(0), addNSW(b, trip, i64(1)))
 	q, r := b.NewSDiv(trip, nth), b.NewSRem(trip, nth)
 	extra := b.NewICmp(enum.IPredSLT, tid, r)
 	count := addNSW(b, q, b.NewZExt(extra, types.I64))
