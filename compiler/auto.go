@@ -30,6 +30,10 @@ func resolveAuto(ctx context.Context, p *scop.Program, opts Options) (Options, s
 	post.Strategy, post.Stop = Post, StageFuse
 	post.Estimate = autoParams(p, opts.Estimate)
 	r, err := Compile(ctx, p, post)
+	if err != nil && r.postCheckBudget && ctx.Err() == nil {
+		opts.Strategy = DefaultStrategy
+		return opts, fmt.Sprintf("auto: %s (the post-tiling fusion tree could not be checked within the operation budget)", DefaultStrategy), nil
+	}
 	if err != nil {
 		return opts, "", err
 	}

@@ -2,11 +2,15 @@ package compiler_test
 
 import (
 	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"tilefuse/compiler"
+	"tilefuse/frontend/cparse"
 	"tilefuse/polymage"
 	"tilefuse/runner"
 	"tilefuse/tiling"
@@ -78,4 +82,36 @@ func TestAuto(t *testing.T) {
 	if r.Options.Strategy != compiler.Post || r.Options.InnerTile != nil || !strings.Contains(r.Auto, "tile sizes given") {
 		t.Errorf("harris with --tile 16: auto picked %v, inner %v (%q)", r.Options.Strategy, r.Options.InnerTile, r.Auto)
 	}
+}
+
+// TestAutoCheckBudget: where the post tree's exact check runs out of the
+// operation budget, an explicit --fuse post fails with the limit's
+// message, and auto falls back to the default strategy, says so, and
+// computes the reference's arrays.
+func TestAutoCheckBudget(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "checkbudget.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := cparse.ParseFunc("checkbudget.c", src, "rp101042")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	// A smaller budget than the default keeps the test short; the check
+	// needs more than 80 million steps, the default strategy far fewer.
+	const ops = 1_000_000
+	_, err = compiler.Compile(ctx, p, compiler.Options{Strategy: compiler.Post, MaxOps: ops})
+	var limit *compiler.LimitError
+	if !errors.As(err, &limit) || !strings.Contains(err.Error(), "checking the post-tiling fusion tree") {
+		t.Fatalf("post: error %v, want the check's limit", err)
+	}
+	r, err := compiler.Compile(ctx, p, compiler.Options{Strategy: compiler.Auto, MaxOps: ops})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Options.Strategy != compiler.DefaultStrategy || !strings.Contains(r.Auto, "could not be checked within the operation budget") {
+		t.Fatalf("auto picked %v (%q), want %v for the budget", r.Options.Strategy, r.Auto, compiler.DefaultStrategy)
+	}
+	runAST(t, r, map[string]int64{"n": 6})
 }

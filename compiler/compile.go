@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -51,6 +52,8 @@ type Result struct {
 	// hints are the emitter's analyses of the program, started beside
 	// post-tiling fusion's serial part.
 	hints *task[emitHints]
+	// postCheckBudget: the post tree's check ran out of operation budget.
+	postCheckBudget bool
 	// AST is the generated code; Module the emitted LLVM IR. Both name
 	// Program's statements: execute AST with Program, not Source.
 	AST    ast.Node
@@ -113,6 +116,21 @@ func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error
 			return &Result{Program: p, Source: p, Options: opts}, err
 		}
 	}
+	r, err := compile(ctx, p, opts, auto)
+	if auto != "" && opts.Strategy == Post && r.postCheckBudget && ctx.Err() == nil {
+		// Auto picks what it can vouch for: a post tree that cannot be
+		// checked within the operation budget gives way to the default
+		// strategy (whose trees need no such check).
+		opts.Strategy, opts.InnerTile = DefaultStrategy, nil
+		auto = fmt.Sprintf("auto: %s (the post-tiling fusion tree could not be checked within the operation budget)", DefaultStrategy)
+		return compile(ctx, p, opts, auto)
+	}
+	return r, err
+}
+
+// compile is Compile once the strategy is known; auto says what Auto
+// picked ("" when the strategy was given).
+func compile(ctx context.Context, p *scop.Program, opts Options, auto string) (*Result, error) {
 	if ctx.Done() != nil || opts.MaxOps > 0 || opts.MaxPieces > 0 {
 		exclusive.Lock()
 		defer exclusive.Unlock()
@@ -152,6 +170,7 @@ func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error
 			// compilation succeeds only once it has passed.
 			if err = r.finishCheck(); err != nil {
 				s = StageFuse
+				r.postCheckBudget = errors.Is(err, presburger.ErrBudget)
 			}
 		}
 		if cerr := ctx.Err(); cerr != nil {

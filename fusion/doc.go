@@ -53,6 +53,10 @@
 //     tiles, does not.
 //   - S is not moved past another space that writes what S reads or
 //     touches what S writes (other than a consumer fused along).
+//   - Recomputation must give the same values: S is not fused when its
+//     instances read values S itself computes (dataflow within S), nor
+//     when it reads elements it writes, whoever computed them (an update,
+//     A[i] += ...: an overlapping tile would apply it again).
 //
 // The tree surgery: under a tiled space's tile band, an extension node
 // with the union of its fused spaces' E_S, then a sequence of their

@@ -312,6 +312,16 @@ func (pf *post) fusable(s *Space) string {
 		// cannot express in general).
 		return "its instances read values it computes itself"
 	}
+	for _, a := range s.Writes {
+		// An update (A[i] += ...) applied again in an overlapping tile
+		// would read what it wrote there: a recomputed space must not read
+		// the elements it writes, whoever computed their values.
+		if r, err := overlap(s.written, s.read, a); err != nil {
+			return err.Error()
+		} else if r {
+			return fmt.Sprintf("it reads elements of %s it writes (an update, which recomputation would apply twice)", a)
+		}
+	}
 	for _, c := range s.consumers {
 		if _, tiled := pf.tiles[c]; !tiled && !pf.spaces[c].Fused() {
 			return fmt.Sprintf("its consumer, space %d, has no tiles", c)

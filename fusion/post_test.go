@@ -166,6 +166,11 @@ func TestPostCases(t *testing.T) {
 		// A producer whose values are also live-out is not fused.
 		{"liveout", emit.CPU, map[string]int64{"n": 20}, []string{"tiled", "tiled"}, "live after the program"},
 		{"dead", emit.CPU, map[string]int64{"n": 20}, []string{"fused into [1]", "tiled"}, ""},
+		// An update (t[i] += 1, reading the first loop's t[i]) is not
+		// recomputed: overlapping tiles would apply it twice (found by
+		// the random-program campaign, seed 100653). The first loop, whose
+		// values the update reads in place, stays too.
+		{"update", emit.CPU, map[string]int64{"n": 20}, []string{"tiled", "tiled", "tiled"}, "writes t in between"},
 		// Weights every tile reads whole are computed once, not per tile.
 		{"weights", emit.CPU, map[string]int64{"n": 20}, []string{"tiled", "tiled"}, "computed once"},
 	} {
@@ -179,6 +184,14 @@ func TestPostCases(t *testing.T) {
 				t.Errorf("%s %v: reason %q lacks %q", tc.name, tc.target, s.Reason, tc.reason)
 			}
 		}
+	}
+}
+
+// TestUpdateNotRecomputed: the update's own reason names it.
+func TestUpdateNotRecomputed(t *testing.T) {
+	r, _ := post(t, load(t, "update"), emit.CPU, []int64{4}, map[string]int64{"n": 20})
+	if s := r.Fusion.Spaces[1]; s.Fused() || !strings.Contains(s.Reason, "reads elements of t it writes") {
+		t.Errorf("the update: fused %v, reason %q", s.Fused(), s.Reason)
 	}
 }
 

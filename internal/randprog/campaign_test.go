@@ -173,8 +173,14 @@ func TestCampaign(t *testing.T) {
 	close(seeds)
 	wg.Wait()
 	report(n)
-	summary := fmt.Sprintf("seeds %d..%d: %d programs, %d combinations (%d per program, %d built and run natively), %d failures in %v (compile %v, interpreter %v, native %v)",
-		from, from+int64(max(n, 1))-1, total.Programs, total.Combos, per, total.Native, fails, time.Since(start).Round(time.Millisecond),
+	for _, l := range total.Limits {
+		t.Logf("limit (a clear refusal, not a failure): %v", l)
+	}
+	if len(total.Limits)*50 > total.Combos {
+		t.Errorf("%d of %d combinations stopped at a limit (more than 2%%)", len(total.Limits), total.Combos)
+	}
+	summary := fmt.Sprintf("seeds %d..%d: %d programs, %d combinations (%d per program, %d built and run natively), %d failures, %d stopped at a limit, in %v (compile %v, interpreter %v, native %v)",
+		from, from+int64(max(n, 1))-1, total.Programs, total.Combos, per, total.Native, fails, len(total.Limits), time.Since(start).Round(time.Millisecond),
 		total.Compile.Round(time.Millisecond), total.Interp.Round(time.Millisecond), total.Build.Round(time.Millisecond))
 	t.Logf("campaign: %s", summary)
 	if f := os.Getenv("TILEFUSE_CAMPAIGN_LOG"); f != "" && long {

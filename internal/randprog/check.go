@@ -3,6 +3,7 @@ package randprog
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -109,6 +110,11 @@ func (f Failure) String() string {
 type Stats struct {
 	Programs, Combos, Native int
 	Compile, Interp, Build   time.Duration
+	// Limits are the combinations whose compilation stopped at a limit
+	// (compiler.LimitError: the operation budget, the scheduler's work,
+	// the AST's nodes) with its clear message and no code: a bounded
+	// refusal, not a wrong result, so they are counted, not failures.
+	Limits []Failure
 }
 
 // Add accumulates o into s.
@@ -119,6 +125,7 @@ func (s *Stats) Add(o Stats) {
 	s.Compile += o.Compile
 	s.Interp += o.Interp
 	s.Build += o.Build
+	s.Limits = append(s.Limits, o.Limits...)
 }
 
 // Checker compiles programs and compares their results with the
@@ -192,6 +199,11 @@ func (c *Checker) Check(p *Program) ([]Failure, Stats) {
 		r, err := compiler.Compile(ctx, prog, opts)
 		cancel()
 		st.Compile += time.Since(start)
+		var limit *compiler.LimitError
+		if errors.As(err, &limit) {
+			st.Limits = append(st.Limits, fail(co, "limit", err)...)
+			continue
+		}
 		if err != nil {
 			out = append(out, fail(co, "compile", err)...)
 			continue
