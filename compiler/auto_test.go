@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"tilefuse/compiler"
+	"tilefuse/emit"
 	"tilefuse/frontend/cparse"
+	"tilefuse/polybench"
 	"tilefuse/polymage"
 	"tilefuse/runner"
 	"tilefuse/tiling"
@@ -114,4 +116,36 @@ func TestAutoCheckBudget(t *testing.T) {
 		t.Fatalf("auto picked %v (%q), want %v for the budget", r.Options.Strategy, r.Auto, compiler.DefaultStrategy)
 	}
 	runAST(t, r, map[string]int64{"n": 6})
+}
+
+// TestAutoPolyBench: every PolyBench kernel compiles under auto, for the
+// CPU and the emulated GPU mapping, with the sizes auto picks for it, and
+// its AST computes the reference executor's arrays at MINI (issue 16's
+// first acceptance item; the native builds of post and smart are in
+// TestPostPolyBench and package emit).
+func TestAutoPolyBench(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // no calibration: DefaultCosts
+	t.Setenv("OMP_NUM_THREADS", "2")
+	kernels := polybench.Kernels()
+	if testing.Short() {
+		kernels = polybench.Every(3)
+	}
+	for _, k := range kernels {
+		t.Run(k.Name, func(t *testing.T) {
+			p := kernel(t, k.Name)
+			params := k.Sizes(polybench.Mini)
+			for _, target := range []emit.Target{emit.CPU, emit.CUDAEmulate} {
+				r, err := compiler.Compile(context.Background(), p, compiler.Options{
+					Strategy: compiler.Auto, Target: target, Parallel: true, Func: k.Func, Estimate: params,
+				})
+				if err != nil {
+					t.Fatalf("%v: %v", target, err)
+				}
+				if r.Auto == "" || r.Options.Strategy == compiler.Auto {
+					t.Fatalf("%v: auto did not say what it picked (%v, %q)", target, r.Options.Strategy, r.Auto)
+				}
+				runAST(t, r, params)
+			}
+		})
+	}
 }
