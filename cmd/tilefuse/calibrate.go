@@ -6,12 +6,14 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"tilefuse/bench"
 	"tilefuse/compiler"
 	"tilefuse/polymage"
 	"tilefuse/runner"
+	"tilefuse/scop"
 	"tilefuse/tiling/tune"
 )
 
@@ -116,7 +118,11 @@ func calibrate(ctx context.Context, w io.Writer, tc *runner.Toolchain, threads i
 	for _, r := range runs {
 		samples = append(samples, tune.Sample{Features: r.features, Seconds: bench.Median(r.times).Seconds()})
 	}
-	costs, k, err := tune.Fit(samples, tune.DefaultCosts)
+	tuned, names, skipped := recordSamples(ctx, m)
+	for _, s := range skipped {
+		prog.Note("%s", s)
+	}
+	costs, k, err := tune.Fit(append(slices.Clip(samples), tuned...), tune.DefaultCosts)
 	if err != nil {
 		return nil, err
 	}
@@ -128,10 +134,73 @@ func calibrate(ctx context.Context, w io.Writer, tc *runner.Toolchain, threads i
 		errs = append(errs, math.Abs(pred-samples[i].Seconds)/samples[i].Seconds)
 		fmt.Fprintf(w, "  %-22s %10s %10s\n", r.name, bench.FormatDuration(bench.Median(r.times)), bench.FormatDuration(time.Duration(pred*1e9)))
 	}
+	if len(tuned) > 0 {
+		var terrs []float64
+		for _, s := range tuned {
+			terrs = append(terrs, math.Abs(k*costs.Of(s.Features)-s.Seconds)/s.Seconds)
+		}
+		slices.Sort(terrs)
+		fmt.Fprintf(w, "  and %d trials of the programs tuned on this machine, at their own sizes (%s): median error %.1f%%\n",
+			len(tuned), strings.Join(names, ", "), 100*terrs[len(terrs)/2])
+		errs = append(errs, terrs...)
+	}
 	slices.Sort(errs)
-	c := &tune.Calibration{Machine: m.String(), Costs: costs, Seconds: k, Samples: len(samples), MedError: errs[len(errs)/2]}
+	c := &tune.Calibration{Machine: m.String(), Costs: costs, Seconds: k, Samples: len(samples) + len(tuned), MedError: errs[len(errs)/2]}
 	fmt.Fprintf(w, "constants (per arithmetic operation): load L1 %.3g, L2 %.3g, L3 %.3g, memory %.3g; tile %.3g, row %.3g\n",
 		costs.L1, costs.L2, costs.L3, costs.Memory, costs.Tile, costs.Row)
 	fmt.Fprintf(w, "median error of the model's times: %.1f%%\n", 100*c.MedError)
 	return c, nil
+}
+
+// recordSamples are the trials of the programs tuned on m (tune's
+// records in the cache), each at the sizes it was tuned at: the model's
+// features of every trial that ran and verified, against its median
+// time. The micro-benchmark runs at 1024 x 1024; these tell the fit
+// what the run sizes cost. A record whose source is gone or has changed
+// (its program digest differs) is skipped, and said so in skipped.
+func recordSamples(ctx context.Context, m tune.Machine) (samples []tune.Sample, names, skipped []string) {
+	dir, err := tune.Dir()
+	if err != nil {
+		return nil, nil, nil
+	}
+	recs, err := tune.Records(dir, m)
+	if err != nil {
+		return nil, nil, []string{"tuned programs not read: " + err.Error()}
+	}
+	for _, rec := range recs {
+		if rec.Strategy != compiler.Post.String() {
+			continue
+		}
+		progs, err := loadPrograms(rec.Source, "")
+		var p *scop.Program
+		for _, q := range progs {
+			if tune.Digest(q.String()) == rec.Program {
+				p = q
+			}
+		}
+		if err != nil || p == nil {
+			skipped = append(skipped, fmt.Sprintf("tuned %s skipped: its source is gone or has changed since", rec.Source))
+			continue
+		}
+		r, err := compiler.Compile(ctx, p, compiler.Options{Strategy: compiler.Post, Parallel: true, Estimate: rec.Params, Stop: compiler.StageFuse})
+		var shape tune.Shape
+		if err == nil {
+			shape, err = tune.ShapeOf(r.Fusion, r.Program, rec.Params)
+		}
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("tuned %s skipped: %s", rec.Source, oneLine(err)))
+			continue
+		}
+		n := 0
+		for _, t := range rec.Trials {
+			if t.Median > 0 && t.Err == "" && len(t.Sizes) == shape.Tuned() {
+				samples = append(samples, tune.Sample{Features: tune.Features(shape, m, t.Sizes).Features, Seconds: t.Median.Seconds()})
+				n++
+			}
+		}
+		if n > 0 {
+			names = append(names, rec.Source)
+		}
+	}
+	return samples, names, skipped
 }

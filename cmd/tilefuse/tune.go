@@ -43,7 +43,11 @@ pipeline's own). The run's threads are --threads (default: the CPUs).
 instead: harris and unsharp_mask at 1024 x 1024, each at nine tile sizes
 whose working sets span the caches, run in interleaved rounds; the
 constants that make the model's costs proportional to the times (least
-squares) are kept in the cache directory and used by later tunings.
+squares) are kept in the cache directory and used by later tunings (and
+by --fuse auto). The trials of every program already tuned on this
+machine join the fit, each at the sizes it was tuned at, so that the
+model learns what the run sizes cost: tune a few programs, then
+calibrate again.
 `
 
 func runTune(e *env, args []string) int {

@@ -108,12 +108,19 @@ func TestCalibrate(t *testing.T) {
 	sizes, params := calibrationSizes, calibrationParams
 	calibrationSizes, calibrationParams = [][]int64{{8, 8}, {8, 256}, {64, 64}}, map[string]int64{"R": 512, "C": 512}
 	defer func() { calibrationSizes, calibrationParams = sizes, params }()
+	// A program tuned first: its trials join the calibration's samples.
+	if _, stderr, status := runCmd("", "tune", "--size", "R=40,C=72", "--threads", "2", "--top", "3", "--repeat", "1", "polymage/unsharp_mask"); status != exitOK {
+		t.Fatalf("tune unsharp_mask: status %d, stderr %q", status, stderr)
+	}
 	stdout, stderr, status := runCmd("", "tune", "--calibrate", "--threads", "2")
 	if status == exitCheck && strings.Contains(stderr, "the times do not grow with the work: nothing saved") {
 		t.Skipf("the machine's noise hides the work's (a loaded machine): %s", stderr)
 	}
 	if status != exitOK || !strings.Contains(stdout, "median error of the model's times") {
 		t.Fatalf("tune --calibrate: status %d, stderr %q\nstdout:\n%s", status, stderr, stdout)
+	}
+	if !strings.Contains(stdout, "trials of the programs tuned on this machine, at their own sizes (polymage/unsharp_mask)") {
+		t.Errorf("tune --calibrate did not fit the tuned program's trials:\n%s", stdout)
 	}
 	stdout, stderr, status = runCmd("", "tune", "--size", "R=40,C=72", "--threads", "2", "--top", "1", "--repeat", "1", "polymage/harris")
 	if status != exitOK || !strings.Contains(stdout, "model: this machine's calibrated constants") {

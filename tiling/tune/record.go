@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"tilefuse/internal/safefile"
@@ -102,4 +103,30 @@ func (r *Record) Save(dir, key string) error {
 		return err
 	}
 	return safefile.Write(filepath.Join(dir, key+".json"), append(b, '\n'))
+}
+
+// Records returns the records in dir made on m (its caches and threads),
+// in file name order: the tuned programs whose trials calibrate the
+// model at their own sizes. Files that are not records are skipped.
+func Records(dir string, m Machine) ([]*Record, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	var out []*Record
+	for _, name := range names {
+		if strings.HasPrefix(filepath.Base(name), "costs-") {
+			continue
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		var r Record
+		if json.Unmarshal(b, &r) != nil || r.Machine != m.String() || r.Source == "" || len(r.Trials) == 0 {
+			continue
+		}
+		out = append(out, &r)
+	}
+	return out, nil
 }
