@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -245,8 +246,16 @@ func (c *stmtCtx) convert(v value.Value, from, to scop.ElemType) value.Value {
 			return b.NewFPToUI(v, types.I64)
 		}
 		// Through i64, then wrapped, as the reference converts values
-		// out of a narrow type's range.
-		w := b.NewFPToSI(v, types.I64)
+		// out of a narrow type's range (scop.Convert: saturated to
+		// int64, NaN 0). fptosi is poison out of range, and x86-64 gives
+		// MinInt64 above as below and for NaN: the selects make v >=
+		// 2^63 MaxInt64 (low 32 bits -1), and NaN 0 where all 64 bits
+		// are kept (MinInt64's low bits are already 0).
+		var w value.Value = b.NewFPToSI(v, types.I64)
+		w = b.NewSelect(b.NewFCmp(enum.FPredOGE, v, floatConst(from, 1<<63)), i64(math.MaxInt64), w)
+		if to.Bits() == 64 {
+			w = b.NewSelect(b.NewFCmp(enum.FPredUNO, v, v), i64(0), w)
+		}
 		if to.Bits() < 64 {
 			return b.NewTrunc(w, llType(to))
 		}

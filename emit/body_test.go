@@ -55,6 +55,17 @@ func call(fn string, args ...scop.Expr) scop.Expr {
 }
 
 // sub8 is x - 8 at x's type: negative values from the inputs' 0..15.
+// undefinedInC are the cases whose values C leaves undefined (float to
+// integer out of range): only the reference defines them.
+var undefinedInC = map[string]bool{
+	"f32_to_i32_range": true, "f32_to_i32_pow2": true, "f32_to_i32_huge": true,
+	"f32_to_i32_inf": true, "f32_to_i32_nan": true, "f32_to_u32": true, "f32_to_u16": true,
+	"f32_to_i8": true, "f64_to_i64_huge": true,
+}
+
+// fi is the iterator as a float, minus c.
+func fi(c float64) scop.Expr { return bin(scop.Sub, cast(it(scop.I32), scop.F32), kf(scop.F32, c)) }
+
 func sub8(x scop.Expr) scop.Expr { return bin(scop.Sub, x, ki(x.Type(), 8)) }
 
 // odd is 2x - 15 at x's type: an odd divisor in -15..15, never zero.
@@ -159,6 +170,18 @@ func exprCases() []exprCase {
 		{"f64_to_u8", cast(bin(scop.Mul, rd("D"), kf(scop.F64, 50)), scop.U8), false},
 		{"f32_to_i64", cast(bin(scop.Mul, sub8(cast(rd("I"), scop.F32)), kf(scop.F32, 1e9)), scop.I64), false},
 		{"f64_to_f32", cast(bin(scop.Div, rd("D"), kf(scop.F64, 3)), scop.F32), false},
+		// float to 32 bits and narrower, in vectors: in and out of int32's
+		// range (both signs, 2^31 and 2^32 exactly), beyond 2^63,
+		// infinities and NaN (0/0 at i = 7).
+		{"f32_to_i32_range", cast(bin(scop.Mul, fi(7.5), kf(scop.F32, 5e8)), scop.I32), false},
+		{"f32_to_i32_pow2", cast(bin(scop.Mul, fi(8), kf(scop.F32, 1<<31)), scop.I32), false},
+		{"f32_to_i32_huge", cast(bin(scop.Mul, fi(7.5), kf(scop.F32, 3e18)), scop.I32), false},
+		{"f32_to_i32_inf", cast(bin(scop.Div, kf(scop.F32, -1), fi(7)), scop.I32), false},
+		{"f32_to_i32_nan", cast(bin(scop.Div, fi(7), fi(7)), scop.I32), false},
+		{"f32_to_u32", cast(bin(scop.Mul, fi(7.5), kf(scop.F32, 7e8)), scop.U32), false},
+		{"f32_to_u16", cast(bin(scop.Mul, fi(7.5), kf(scop.F32, 1e4)), scop.U16), false},
+		{"f32_to_i8", cast(bin(scop.Mul, fi(7.5), kf(scop.F32, 37.25)), scop.I8), false},
+		{"f64_to_i64_huge", cast(bin(scop.Mul, cast(fi(7.5), scop.F64), kf(scop.F64, 3e18)), scop.I64), false},
 		{"f32_to_f64", bin(scop.Add, cast(rd("F"), scop.F64), kf(scop.F64, 0.1)), false},
 		{"i32_to_f32", cast(bin(scop.Add, rd("I"), ki(scop.I32, 16777216)), scop.F32), false},
 		{"u64_to_f64", cast(bin(scop.Mul, rd("Q"), ki(scop.U64, -1)), scop.F64), false},
@@ -294,7 +317,10 @@ func TestExpressions(t *testing.T) {
 			got := runHarness(t, bin, inFile, p, in, 2)
 			for k, c := range cases {
 				out := fmt.Sprintf("O%d", k)
-				if m, err := scop.Compare(got[out], cOut[out], 0); err != nil || m != nil {
+				if undefinedInC[c.name] {
+					// gcc's cvttss2si gives INT_MIN out of range; the
+					// program's meaning is the reference's.
+				} else if m, err := scop.Compare(got[out], cOut[out], 0); err != nil || m != nil {
 					t.Errorf("%s: differs from the C at %v (%v)", c.name, m, err)
 				}
 				if c.libm {

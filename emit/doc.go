@@ -183,7 +183,9 @@
 //     conversion on the callee's registers (sinf in a loop ran at half
 //     speed without it);
 //   - conversions as C's (float to narrow integers through int64, then
-//     wrapped, as the reference does);
+//     wrapped, as the reference does; where C leaves it undefined, the
+//     reference's int64 saturates and NaN is 0, which two selects add
+//     to fptosi);
 //   - a select evaluates only its chosen operand, && and || only the
 //     operands needed (branches and phis; SimplifyCFG makes selects where
 //     that is safe).
