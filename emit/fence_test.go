@@ -1,14 +1,13 @@
 package emit
 
 import (
+	"bytes"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
 	"tilefuse/frontend/cparse"
-	"tilefuse/scheduler"
 )
 
 // sinLoopSrc converts an integer to float for every libm call, as the
@@ -29,14 +28,7 @@ func TestFenceAfterLibmCall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := scheduler.Original(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := ast.Generate(tree, ast.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := originalAST(t, p)
 	for _, tgt := range []struct {
 		target Target
 		fenced bool
@@ -57,23 +49,12 @@ func TestFenceAfterLibmCall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := exec.Command(tc.opt, "-O3", "-mcpu=haswell")
-	opt.Stdin = strings.NewReader(mod.IR)
-	bc, err := opt.Output()
-	if err != nil {
-		t.Fatalf("opt: %v", err)
-	}
-	llc := exec.Command(tc.llc, "-O3", "-mcpu=haswell", "-o", "-")
-	llc.Stdin = strings.NewReader(string(bc))
-	asm, err := llc.Output()
-	if err != nil {
-		t.Fatalf("llc: %v", err)
-	}
+	asm := haswellAsm(t, tc, mod.IR)
 	conv := regexp.MustCompile(`^\s*vcvtsi2ss[lq]?\s+%\w+, (%xmm\d+), %xmm\d+`)
 	zero := regexp.MustCompile(`^\s*v(?:x|px)or(?:ps|d)\s+(%xmm\d+), (%xmm\d+), (%xmm\d+)`)
 	zeroed := map[string]bool{}
 	convs := 0
-	for _, line := range strings.Split(string(asm), "\n") {
+	for _, line := range strings.Split(asm, "\n") {
 		switch {
 		case strings.Contains(line, "call"):
 			zeroed = map[string]bool{}
@@ -118,14 +99,7 @@ func TestLibmNestOutlined(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := scheduler.Original(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := ast.Generate(tree, ast.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := originalAST(t, p)
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
 			mod := tc.emitVerified(t, p, n, m.opts)
@@ -140,25 +114,14 @@ func TestLibmNestOutlined(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := exec.Command(tc.opt, "-O3", "-mcpu=haswell")
-	opt.Stdin = strings.NewReader(mod.IR)
-	bc, err := opt.Output()
-	if err != nil {
-		t.Fatalf("opt: %v", err)
-	}
-	llc := exec.Command(tc.llc, "-O3", "-mcpu=haswell", "-o", "-")
-	llc.Stdin = strings.NewReader(string(bc))
-	asm, err := llc.Output()
-	if err != nil {
-		t.Fatalf("llc: %v", err)
-	}
+	asm := haswellAsm(t, tc, mod.IR)
 	// The function that calls sinf has no vzeroupper at all.
-	for _, fn := range strings.Split(string(asm), "\t.type\t") {
+	for _, fn := range strings.Split(asm, "\t.type\t") {
 		if strings.Contains(fn, "sinf") && strings.Contains(fn, "vzeroupper") {
 			t.Errorf("a function calling sinf runs vzeroupper:\n%s", fn)
 		}
 	}
-	if !strings.Contains(string(asm), "%ymm") {
+	if !strings.Contains(asm, "%ymm") {
 		t.Errorf("the second loop did not vectorize (no ymm register), so the test shows nothing:\n%s", asm)
 	}
 	// Elsewhere (a CUDA kernel, or a GPU's emulation) nothing is outlined.
@@ -171,4 +134,23 @@ func TestLibmNestOutlined(t *testing.T) {
 			t.Errorf("%v: a nest was outlined", tgt)
 		}
 	}
+}
+
+// haswellAsm builds ir for an AVX2 machine through opt -O3 and llc -O3
+// and returns the assembly.
+func haswellAsm(t *testing.T, tc toolchain, ir string) string {
+	t.Helper()
+	opt := exec.Command(tc.opt, "-O3", "-mcpu=haswell")
+	opt.Stdin = strings.NewReader(ir)
+	bc, err := opt.Output()
+	if err != nil {
+		t.Fatalf("opt: %v", err)
+	}
+	llc := exec.Command(tc.llc, "-O3", "-mcpu=haswell", "-o", "-")
+	llc.Stdin = bytes.NewReader(bc)
+	asm, err := llc.Output()
+	if err != nil {
+		t.Fatalf("llc: %v", err)
+	}
+	return string(asm)
 }
