@@ -245,6 +245,7 @@ func (t *Tableau) appendRow(row []int64, sign int64) int {
 			m1, m2 = l/r[0], arith.Mul(a, l/vr[0])
 		}
 		lincomb(r, r, m1, -1, vr, m2, 0, t.scratch)
+		t.budget.spendEntries(int64(len(r)))
 	}
 	u := len(t.unk)
 	t.unk = append(t.unk, unknown{isRow: true, pos: len(t.rows)})

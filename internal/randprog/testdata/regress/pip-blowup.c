@@ -1,11 +1,13 @@
 /* regress: n=5 T=1 */
-/* known bug: AST generation's coalesce of loop bounds does not end in minutes (max with tiles 3,5; post untiled on cuda-emulate) */
+/* known bug: AST generation's coalesce of loop bounds takes about 50 s per compilation (max with tiles 3,5; post untiled on cuda-emulate) */
 /* Campaign seed 101269 (two workers compile without a deadline: a chunk ran
    16 minutes on it). The coalesce's subset test computes divisions with the
-   parametric solver (pip), whose recursion of integer-emptiness tests runs
-   for minutes: the operation budget counts about 20 million pivots, not
-   time. With a one-minute deadline each of those compilations stops with
-   "compilation stopped during ast". */
+   parametric solver (pip), whose recursion of integer-emptiness tests rebuilt
+   tableaus of 1,400 rows: the operation budget counted 20 million steps, not
+   their size, and one compilation ran for more than 15 minutes. Since the
+   budget also counts the entries those steps combine (presburger/budget.go),
+   the compilation ends in about 50 s of one core; too slow for CI's 72
+   combinations, and still far from the seconds it should take. */
 void rp101269(int n, int T, double A[n + 4][n + 4], double B[n + 4], double C[n + 4][n + 4], double D[n + 4])
 {
   int i, j, t;
