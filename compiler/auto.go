@@ -31,8 +31,8 @@ func resolveAuto(ctx context.Context, p *scop.Program, opts Options) (Options, s
 	post.Estimate = autoParams(p, opts.Estimate)
 	r, err := Compile(ctx, p, post)
 	if err != nil && r.postCheckBudget && ctx.Err() == nil {
-		opts.Strategy = DefaultStrategy
-		return opts, fmt.Sprintf("auto: %s (the post-tiling fusion tree could not be checked within the operation budget)", DefaultStrategy), nil
+		opts, why := checkBudgetFallback(opts)
+		return opts, why, nil
 	}
 	if err != nil {
 		return opts, "", err
@@ -64,6 +64,14 @@ func resolveAuto(ctx context.Context, p *scop.Program, opts Options) (Options, s
 	}
 	return opts, fmt.Sprintf("auto: post with tiles %s on the innermost members (the cost model's pick, %s constants, at %s)",
 		tiling.FormatSizes(pick.Sizes), which, formatParams(post.Estimate)), nil
+}
+
+// checkBudgetFallback is auto's pick where the post tree's exact check
+// ran out of the operation budget: auto picks what it can vouch for, the
+// default strategy, whose trees need no such check.
+func checkBudgetFallback(opts Options) (Options, string) {
+	opts.Strategy, opts.InnerTile = DefaultStrategy, nil
+	return opts, fmt.Sprintf("auto: %s (the post-tiling fusion tree could not be checked within the operation budget)", DefaultStrategy)
 }
 
 // autoParams gives every parameter of p a value for the model: est's,

@@ -118,11 +118,7 @@ func Compile(ctx context.Context, p *scop.Program, opts Options) (*Result, error
 	}
 	r, err := compile(ctx, p, opts, auto)
 	if auto != "" && opts.Strategy == Post && r.postCheckBudget && ctx.Err() == nil {
-		// Auto picks what it can vouch for: a post tree that cannot be
-		// checked within the operation budget gives way to the default
-		// strategy (whose trees need no such check).
-		opts.Strategy, opts.InnerTile = DefaultStrategy, nil
-		auto = fmt.Sprintf("auto: %s (the post-tiling fusion tree could not be checked within the operation budget)", DefaultStrategy)
+		opts, auto = checkBudgetFallback(opts)
 		return compile(ctx, p, opts, auto)
 	}
 	return r, err
