@@ -335,10 +335,17 @@ func (c *stmtCtx) call(e *scop.Call) value.Value {
 		params[i] = ft
 	}
 	r := c.b().NewCall(c.fs.e.declare(name, ft, params...), args...)
-	if c.fs.e.libm == "" && strings.HasPrefix(c.fs.e.opts.Triple, "x86_64") {
+	if c.fs.e.hostLibm() {
 		return c.fenceXMM(r, ft)
 	}
 	return r
+}
+
+// hostLibm reports whether math functions are the C library's called on
+// x86-64 (not CUDA's libdevice), where their calls need fenceXMM and, in
+// loops, their own function (callsLibmX86).
+func (e *emitter) hostLibm() bool {
+	return e.libm == "" && strings.HasPrefix(e.opts.Triple, "x86_64")
 }
 
 // xmmClobbers names the SSE registers a libm call has just clobbered.

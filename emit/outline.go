@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -97,7 +96,7 @@ func (fs *fnState) outlinable(ev *env, n ast.Node) (capture, bool) {
 // of its own the loop starts clean, and the one vzeroupper goes before
 // the nest's call.
 func (e *emitter) callsLibmX86(n ast.Node) bool {
-	if e.opts.Target != CPU || e.libm != "" || !strings.HasPrefix(e.opts.Triple, "x86_64") {
+	if e.opts.Target != CPU || !e.hostLibm() {
 		return false
 	}
 	found := false
