@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -209,7 +210,20 @@ func splitVec(v []int64, den int64) (rem, quo []int64) {
 
 func (a aff) isConst() bool { return len(a.p) == 0 && len(a.c) == 0 && len(a.divs) == 0 }
 
-func (a aff) equal(b aff) bool { return a.key() == b.key() }
+func (a aff) equal(b aff) bool {
+	// Structural, with key's meaning (exact is not compared): formatting
+	// keys made deduplicating many bounds quadratic in fmt.
+	if a.k != b.k || !slices.Equal(a.p, b.p) || !slices.Equal(a.c, b.c) || len(a.divs) != len(b.divs) {
+		return false
+	}
+	for i, d := range a.divs {
+		e := b.divs[i]
+		if d.coef != e.coef || d.den != e.den || !d.num.equal(e.num) {
+			return false
+		}
+	}
+	return true
+}
 
 // key is a canonical text of a, for comparisons.
 func (a aff) key() string {

@@ -2,6 +2,7 @@ package ast
 
 import (
 	"fmt"
+	"slices"
 
 	"tilefuse/presburger"
 )
@@ -58,6 +59,17 @@ func meet(d int, lows, ups []cons) []cons {
 		}
 	}
 	return out
+}
+
+// meetRows is the number of constraints runs would build.
+func (b *bounds) meetRows() int {
+	n := 0
+	for _, lo := range b.lowRows {
+		for _, up := range b.upRows {
+			n += len(lo) * len(up)
+		}
+	}
+	return n
 }
 
 // runs is a set of outer points (over the first d dimensions) outside of
@@ -206,6 +218,11 @@ func (g *gen) boundsOf(s, ctx presburger.Set, d int) (*bounds, error) {
 	for _, c := range inner {
 		eqs, ineqs = eliminate(eqs, ineqs, c)
 	}
+	if len(ineqs) > maxRawBoundRows {
+		if f2, ok := g.reduceRows(s, f, eqs, ineqs, inner); ok {
+			f, r, eqs, ineqs = f2.Form, f2.reader, f2.Eqs, f2.Ineqs
+		}
+	}
 	for _, e := range eqs {
 		a := e[col]
 		if a == 0 {
@@ -260,6 +277,54 @@ func (g *gen) boundsOf(s, ctx presburger.Set, d int) (*bounds, error) {
 	b.lower, b.upper = [][]aff{lows}, [][]aff{ups}
 	b.lowRows, b.upRows = [][]cons{lowRows}, [][]cons{upRows}
 	return b, nil
+}
+
+// maxRawBoundRows is the number of inequalities left by eliminating
+// inner locals past which boundsOf removes the redundant ones: each
+// elimination multiplies rows, most of them implied, and every one left
+// becomes a term of a loop bound's min or max.
+const maxRawBoundRows = 16
+
+// reducedForm is a disjunct with its column reader.
+type reducedForm struct {
+	presburger.Form
+	reader *formReader
+}
+
+// reduceRows is the system eqs, ineqs (over the columns of f, the inner
+// locals eliminated) without its redundant constraints, as one form whose
+// locals are all defined; ok false where that cannot be had, or saves
+// nothing. The set is the same, so its bounds are too.
+func (g *gen) reduceRows(s presburger.Set, f presburger.Form, eqs, ineqs [][]int64, inner []int) (reducedForm, bool) {
+	base := 1 + f.NParam + f.NDim
+	h := presburger.Form{NParam: f.NParam, NDim: f.NDim, Eqs: eqs, Ineqs: ineqs, Divs: slices.Clone(f.Divs)}
+	for _, c := range inner {
+		h.Divs[c-base] = presburger.Div{} // unconstrained now: dropped
+	}
+	for _, d := range h.Divs {
+		for _, c := range inner {
+			if d.Den != 0 && at(d.Num, c) != 0 {
+				return reducedForm{}, false // an outer local defined by an inner one
+			}
+		}
+	}
+	t, err := presburger.SetFromForms(s.Space(), h)
+	if err == nil {
+		t, err = t.Simplify()
+	}
+	if err != nil {
+		return reducedForm{}, false
+	}
+	fs := t.Forms()
+	if len(fs) != 1 || len(fs[0].Ineqs) >= len(ineqs) {
+		return reducedForm{}, false
+	}
+	for _, d := range fs[0].Divs {
+		if d.Den == 0 {
+			return reducedForm{}, false
+		}
+	}
+	return reducedForm{fs[0], g.reader(t, fs[0])}, true
 }
 
 // findStride looks for an equality a*x + f + Σ g_k*e_k = 0 with a = ±1
@@ -367,7 +432,36 @@ func eliminate(eqs, ineqs [][]int64, c int) ([][]int64, [][]int64) {
 			rest = append(rest, combineRows(l, u, c, true))
 		}
 	}
-	return eqs, rest
+	return eqs, tightest(rest)
+}
+
+// tightest drops the inequalities another one implies by having the same
+// coefficients and a constant no larger (rows are gcd-normalised, the
+// constant first), and those with no coefficients that always hold.
+// Without it, eliminating several locals in a row multiplies the rows
+// (Fourier-Motzkin), and the copies multiply again in every later step.
+func tightest(rows [][]int64) [][]int64 {
+	best := make(map[string]int, len(rows))
+	out := rows[:0:0]
+	for _, r := range rows {
+		coef := r[1:]
+		for len(coef) > 0 && coef[len(coef)-1] == 0 {
+			coef = coef[:len(coef)-1]
+		}
+		if len(coef) == 0 && r[0] >= 0 {
+			continue
+		}
+		key := fmt.Sprint(coef)
+		if i, ok := best[key]; ok {
+			if r[0] < out[i][0] {
+				out[i] = r
+			}
+			continue
+		}
+		best[key] = len(out)
+		out = append(out, r)
+	}
+	return out
 }
 
 // combineRows returns a multiple of f plus a multiple of p with column c

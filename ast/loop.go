@@ -188,7 +188,7 @@ func (g *gen) loop(p presburger.Set, stmts []stmt, st *state, lv dimension, body
 			return r, nil
 		}
 	}
-	if _, ok := r.node.(*For); ok && bnd.value == nil && !bnd.single() && len(bnd.lowRows)*len(bnd.upRows) <= maxBuildDisjuncts {
+	if _, ok := r.node.(*For); ok && bnd.value == nil && !bnd.single() && len(bnd.lowRows)*len(bnd.upRows) <= maxBuildDisjuncts && bnd.meetRows() <= maxMeetRows {
 		// Nor where a loop over a union of bounds is empty.
 		u, err := g.runs(bnd)
 		if err == nil {
@@ -217,6 +217,10 @@ func (g *gen) loop(p presburger.Set, stmts []stmt, st *state, lv dimension, body
 // maxBuildDisjuncts bounds the disjuncts of a build set: gists in a
 // union context cost in proportion.
 const maxBuildDisjuncts = 4
+
+// maxMeetRows bounds the constraints runs builds (each lower bound row
+// meets each upper one); past it the guard stays, which is always correct.
+const maxMeetRows = 256
 
 // restrict intersects the build set b with s, keeping b small: a union
 // of more than maxBuildDisjuncts is replaced by its simple hull. The

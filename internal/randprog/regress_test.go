@@ -19,7 +19,8 @@ import (
 // its first line gives the parameters, "/* regress: n=4 T=2 */", and a
 // line "/* known bug: ... */" skips it until the bug is fixed. The
 // function is the first one defined; the combination a failure was
-// found under is best named in the file's comment.
+// found under is best named in the file's comment; lines
+// "/* combos: PREFIX */" keep only the combinations so named.
 func TestRegress(t *testing.T) {
 	names, err := filepath.Glob(filepath.Join("testdata", "regress", "*.c"))
 	if err != nil {
@@ -36,7 +37,10 @@ func TestRegress(t *testing.T) {
 			if bug != "" {
 				t.Skip("known bug: " + bug)
 			}
-			c := &Checker{Toolchain: tc, Native: func(_ *Program, i int) bool { return i == 0 }}
+			c := &Checker{Toolchain: tc, Native: func(_ *Program, i int) bool { return i == 0 }, Combos: regressCombos(p.Source)}
+			if len(c.Combos) == 0 {
+				t.Fatal("no combination matches the file's /* combos: ... */ lines")
+			}
 			fs, _ := c.Check(p)
 			for _, f := range fs {
 				t.Errorf("%v", f)
@@ -49,7 +53,29 @@ var (
 	regressParams = regexp.MustCompile(`^/\* regress:((?:\s+\w+=\d+)*)\s*\*/`)
 	regressBug    = regexp.MustCompile(`(?m)^/\* known bug: (.*?)\s*\*/`)
 	regressFunc   = regexp.MustCompile(`(?m)^void (\w+)\(`)
+	regressCombo  = regexp.MustCompile(`(?m)^/\* combos: (.*?)\s*\*/`)
 )
+
+// regressCombos is every combination, or where the source has lines
+// "/* combos: PREFIX */" those whose name starts with one of the
+// prefixes (such as "strategy max, tile 3,5"): a program slow to compile
+// under all 72 is kept where it failed.
+func regressCombos(src string) []Combo {
+	ms := regressCombo.FindAllStringSubmatch(src, -1)
+	if ms == nil {
+		return Combos()
+	}
+	var out []Combo
+	for _, c := range Combos() {
+		for _, m := range ms {
+			if strings.HasPrefix(c.String(), m[1]) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
 
 // readRegress reads a regression program and its known bug ("" for
 // none).
