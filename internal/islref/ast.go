@@ -15,6 +15,7 @@ package islref
 #include <isl/ast.h>
 #include <isl/ast_build.h>
 #include <isl/printer.h>
+#include <isl/version.h>
 
 // tf_lift puts the set of a context or guard node that is a parameter set
 // into the space of the node's prefix schedule: isl's reader accepts a
@@ -138,3 +139,7 @@ func astErr(p *C.isl_ctx, what string) error {
 	}
 	return fmt.Errorf("isl %s failed", what)
 }
+
+// Version is isl's version string (isl_version), such as "isl-0.25-GMP":
+// part of the key of anything recorded from isl's output.
+func Version() string { return C.GoString(C.isl_version()) }
