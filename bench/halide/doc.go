@@ -31,9 +31,10 @@
 //
 // # Builds
 //
-// Install.Kernel compiles a generator with g++ and GenGen.cpp against
-// libHalide, runs it for the host CPU, and returns the kernel. Both
-// steps are cached under Install.Cache (the user's cache directory,
+// Install.Kernel compiles a generator with g++ against libHalide and
+// Halide's generator main (GenGen.cpp, compiled once into an object that
+// every generator links: it includes all of Halide.h), runs it for the
+// host CPU, and returns the kernel. Every step is cached under Install.Cache (the user's cache directory,
 // tilefuse/halide), keyed by a hash of the sources, the arguments and
 // the installed Halide and g++, so a repeated run builds nothing. The
 // target is the host's CPU: a cache shared by machines of different
