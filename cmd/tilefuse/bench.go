@@ -96,7 +96,8 @@ Limit. Before the run, bench measures the streaming bandwidth with every
 thread (a scale kernel over 256 MiB arrays, best of ten passes;
 bench/shim/stream.c) and prints a limit column: the bytes of each
 benchmark's inputs read once and outputs written once at that bandwidth,
-the floor of a memory-bound program.
+the floor of a memory-bound program. --limit=false skips the measurement
+and the column (a few seconds, mostly first-touched pages).
 
 Output. --format table (default), csv (one line per cell, then the
 geometric means; times in seconds) or json (everything, with the
@@ -138,6 +139,7 @@ func runBench(e *env, args []string) int {
 	tol := fs.Float64("tol", 0, "relative tolerance of the peers' checks (default 0, or 1e-4 with --fp-contract)")
 	contract := fs.Bool("fp-contract", false, "let the peers contract multiplies and adds into FMAs")
 	timeout := fs.Duration("timeout", 10*time.Minute, "limit of each compilation, build and run (0: none)")
+	limit := fs.Bool("limit", true, "measure the streaming bandwidth first and print the limit column")
 	alloc := fs.String("alloc", "system", "allocator of every column's runs: system, or caching (freed large blocks reused)")
 	limits := addLimitFlags(fs, false)
 	pos, err := parseInterspersed(fs, e, cmd, benchHelp, args)
@@ -283,7 +285,7 @@ func runBench(e *env, args []string) int {
 	if *tile == "tuned" {
 		cfg.InnerTile = benchTuned(cfg.Progress, *threads)
 	}
-	if tools.GCC != "" {
+	if tools.GCC != "" && *limit {
 		dir, err := os.MkdirTemp("", "tilefuse-stream-")
 		if err != nil {
 			return fail("%v", err)

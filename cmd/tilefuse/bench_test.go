@@ -45,7 +45,7 @@ type benchJSON struct {
 // cell checked; the JSON output.
 func TestBenchPolybench(t *testing.T) {
 	needToolchain(t)
-	stdout, stderr, status := runCmd("", "bench", "polybench", "--dataset", "MINI", "--only", "gemm,jacobi-2d", "--repeat", "1", "--strategies", "none,smart", "--format", "json")
+	stdout, stderr, status := runCmd("", "bench", "--limit=false", "polybench", "--dataset", "MINI", "--only", "gemm,jacobi-2d", "--repeat", "1", "--strategies", "none,smart", "--format", "json")
 	if status != exitOK {
 		t.Fatalf("status %d, stderr:\n%s\nstdout:\n%s", status, stderr, stdout)
 	}
@@ -115,7 +115,7 @@ exec ` + gcc + ` $args
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
-	stdout, stderr, status := runCmd("", "bench", "polymage", "--only", "unsharp_mask,harris", "--size", "small", "--repeat", "1", "--strategies", "none,smart", "--warmup", "0", "--format", "csv")
+	stdout, stderr, status := runCmd("", "bench", "--limit=false", "polymage", "--only", "unsharp_mask,harris", "--size", "small", "--repeat", "1", "--strategies", "none,smart", "--warmup", "0", "--format", "csv")
 	if status != exitOK {
 		t.Fatalf("status %d, stderr:\n%s\nstdout:\n%s", status, stderr, stdout)
 	}
@@ -149,7 +149,7 @@ exec ` + gcc + ` $args
 func TestBenchTable(t *testing.T) {
 	needToolchain(t)
 	saved := filepath.Join(t.TempDir(), "atax.json")
-	stdout, stderr, status := runCmd("", "bench", "polybench", "--dataset", "MINI", "--only", "atax", "--repeat", "1", "--warmup", "0", "--strategies", "smart", "--peers", "gcc-serial", "--threads", "1", "--json", saved)
+	stdout, stderr, status := runCmd("", "bench", "--limit=false", "polybench", "--dataset", "MINI", "--only", "atax", "--repeat", "1", "--warmup", "0", "--strategies", "smart", "--peers", "gcc-serial", "--threads", "1", "--json", saved)
 	if status != exitOK {
 		t.Fatalf("status %d, stderr:\n%s\nstdout:\n%s", status, stderr, stdout)
 	}
@@ -185,26 +185,26 @@ func TestBenchErrors(t *testing.T) {
 		stderr string
 	}{
 		{"no suite", []string{"bench"}, "want one suite, polybench or polymage"},
-		{"bad suite", []string{"bench", "spec"}, "want one suite, polybench or polymage"},
-		{"two suites", []string{"bench", "polybench", "polymage"}, "want one suite"},
-		{"bad flag", []string{"bench", "--frobnicate", "polybench"}, "flag provided but not defined: -frobnicate"},
-		{"bad dataset", []string{"bench", "polybench", "--dataset", "HUGE"}, `unknown dataset "HUGE"`},
-		{"dataset for polymage", []string{"bench", "polymage", "--dataset", "MINI"}, "--dataset applies to polybench"},
-		{"size for polybench", []string{"bench", "polybench", "--size", "64x64"}, "--size applies to polymage"},
-		{"bad size", []string{"bench", "polymage", "--size", "64x"}, "want WxH"},
-		{"unknown benchmark", []string{"bench", "polybench", "--only", "gemm,gemmm"}, `--only: unknown name "gemmm"`},
-		{"unknown pipeline", []string{"bench", "polymage", "--only", "sharpen"}, `--only: unknown name "sharpen"`},
-		{"unknown strategy", []string{"bench", "polybench", "--strategies", "fastest"}, `--strategies: unknown name "fastest" (known: none, min, smart, max, post, schedule, auto)`},
-		{"unknown peer", []string{"bench", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly, halide, halide-auto)`},
-		{"no columns", []string{"bench", "polybench", "--peers", "", "--strategies", ""}, "no columns"},
-		{"bad baseline", []string{"bench", "polybench", "--peers", "gcc-serial", "--baseline", "gcc"}, "--baseline gcc is not a column (auto, none, min, smart, max, post, gcc-serial)"},
-		{"bad format", []string{"bench", "polybench", "--format", "xml"}, `unknown format "xml"`},
-		{"bad repeat", []string{"bench", "polybench", "--repeat", "0"}, "--repeat must be at least 1"},
-		{"bad threads", []string{"bench", "polybench", "--threads", "0"}, "--threads must be at least 1"},
-		{"bad warmup", []string{"bench", "polybench", "--warmup", "-1"}, "--warmup must not be negative"},
-		{"bad tile", []string{"bench", "polybench", "--tile", "8,x"}, `"x" is not a positive tile size`},
-		{"bad tolerance", []string{"bench", "polybench", "--tol", "-1"}, "--tol must not be negative"},
-		{"bad timeout", []string{"bench", "polybench", "--timeout", "-1s"}, "--timeout must not be negative"},
+		{"bad suite", []string{"bench", "--limit=false", "spec"}, "want one suite, polybench or polymage"},
+		{"two suites", []string{"bench", "--limit=false", "polybench", "polymage"}, "want one suite"},
+		{"bad flag", []string{"bench", "--limit=false", "--frobnicate", "polybench"}, "flag provided but not defined: -frobnicate"},
+		{"bad dataset", []string{"bench", "--limit=false", "polybench", "--dataset", "HUGE"}, `unknown dataset "HUGE"`},
+		{"dataset for polymage", []string{"bench", "--limit=false", "polymage", "--dataset", "MINI"}, "--dataset applies to polybench"},
+		{"size for polybench", []string{"bench", "--limit=false", "polybench", "--size", "64x64"}, "--size applies to polymage"},
+		{"bad size", []string{"bench", "--limit=false", "polymage", "--size", "64x"}, "want WxH"},
+		{"unknown benchmark", []string{"bench", "--limit=false", "polybench", "--only", "gemm,gemmm"}, `--only: unknown name "gemmm"`},
+		{"unknown pipeline", []string{"bench", "--limit=false", "polymage", "--only", "sharpen"}, `--only: unknown name "sharpen"`},
+		{"unknown strategy", []string{"bench", "--limit=false", "polybench", "--strategies", "fastest"}, `--strategies: unknown name "fastest" (known: none, min, smart, max, post, schedule, auto)`},
+		{"unknown peer", []string{"bench", "--limit=false", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly, halide, halide-auto)`},
+		{"no columns", []string{"bench", "--limit=false", "polybench", "--peers", "", "--strategies", ""}, "no columns"},
+		{"bad baseline", []string{"bench", "--limit=false", "polybench", "--peers", "gcc-serial", "--baseline", "gcc"}, "--baseline gcc is not a column (auto, none, min, smart, max, post, gcc-serial)"},
+		{"bad format", []string{"bench", "--limit=false", "polybench", "--format", "xml"}, `unknown format "xml"`},
+		{"bad repeat", []string{"bench", "--limit=false", "polybench", "--repeat", "0"}, "--repeat must be at least 1"},
+		{"bad threads", []string{"bench", "--limit=false", "polybench", "--threads", "0"}, "--threads must be at least 1"},
+		{"bad warmup", []string{"bench", "--limit=false", "polybench", "--warmup", "-1"}, "--warmup must not be negative"},
+		{"bad tile", []string{"bench", "--limit=false", "polybench", "--tile", "8,x"}, `"x" is not a positive tile size`},
+		{"bad tolerance", []string{"bench", "--limit=false", "polybench", "--tol", "-1"}, "--tol must not be negative"},
+		{"bad timeout", []string{"bench", "--limit=false", "polybench", "--timeout", "-1s"}, "--timeout must not be negative"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stdout, stderr, status := runCmd("", tc.args...)
@@ -217,7 +217,7 @@ func TestBenchErrors(t *testing.T) {
 
 // TestBenchHelp: -h explains the command on stdout.
 func TestBenchHelp(t *testing.T) {
-	stdout, stderr, status := runCmd("", "bench", "-h")
+	stdout, stderr, status := runCmd("", "bench", "--limit=false", "-h")
 	if status != exitOK || stderr != "" || !strings.HasPrefix(stdout, "usage: tilefuse bench polybench|polymage") || !bytes.Contains([]byte(stdout), []byte("default LARGE")) {
 		t.Errorf("status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
 	}

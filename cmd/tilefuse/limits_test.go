@@ -37,7 +37,7 @@ func TestLimitFlags(t *testing.T) {
 		{"ast max-pieces", []string{"ast", "--max-pieces", "-1", "--tree", unroll}, exitUsage, "--max-pieces must not be negative"},
 		{"compile schedule-work invalid", []string{"compile", "--schedule-work", "-2", "-o", filepath.Join(dir, "out"), nest}, exitUsage, "--schedule-work must be -1"},
 		{"run max-ops invalid", []string{"run", "--max-ops", "-5", nest}, exitUsage, "--max-ops must not be negative"},
-		{"bench max-nodes invalid", []string{"bench", "--max-nodes", "-3", "polybench"}, exitUsage, "--max-nodes must be -1"},
+		{"bench max-nodes invalid", []string{"bench", "--limit=false", "--max-nodes", "-3", "polybench"}, exitUsage, "--max-nodes must be -1"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

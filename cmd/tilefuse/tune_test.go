@@ -55,7 +55,7 @@ func TestTune(t *testing.T) {
 	}
 	// bench --tile tuned finds the record too; an untuned pipeline gets
 	// the defaults and a note.
-	stdout, stderr, status = runCmd("", "bench", "polymage", "--only", "harris,unsharp_mask", "--size", "R=40,C=72", "--threads", "2",
+	stdout, stderr, status = runCmd("", "bench", "--limit=false", "polymage", "--only", "harris,unsharp_mask", "--size", "R=40,C=72", "--threads", "2",
 		"--strategies", "post", "--peers", "", "--repeat", "1", "--tile", "tuned")
 	if status != exitOK || strings.Contains(stderr, "harris: not tuned") || !strings.Contains(stderr, "unsharp_mask: not tuned") {
 		t.Errorf("bench --tile tuned: status %d, stderr %q\nstdout:\n%s", status, stderr, stdout)
