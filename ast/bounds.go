@@ -92,6 +92,12 @@ func (g *gen) runs(b *bounds) (presburger.Set, error) {
 	return u, nil
 }
 
+// boundsCoalesceOps caps the solver steps of the coalesce of a loop's
+// pieces (a twentieth of the default operation budget): a few unions make
+// pip's integer sampling run for tens of seconds inside the budget
+// (randprog's regress/pip-blowup.c), for a merge the hull does without.
+const boundsCoalesceOps = 1_000_000
+
 // loopBounds computes the bounds of dimension d over the piece p (a set of
 // the first d+1 dimensions), knowing that the outer dimensions satisfy
 // build.
@@ -102,7 +108,9 @@ func (g *gen) loopBounds(p presburger.Set, build presburger.Set, d int) (*bounds
 	}
 	hull := p
 	if p.NumBasic() > 1 {
-		if hull, err = p.Coalesce(); err != nil {
+		// Merging is an optimisation here: the simple hull below bounds
+		// whatever is left apart.
+		if hull, err = p.CoalesceWithin(boundsCoalesceOps); err != nil {
 			return nil, err
 		}
 	}

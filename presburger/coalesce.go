@@ -50,6 +50,32 @@ import (
 // definitions that cannot be made explicit are skipped: the result is then
 // less coalesced, never wrong.
 
+// CoalesceWithin is Coalesce with at most maxOps solver steps (fewer
+// where the limits in force say so), for a caller to whom merging is an
+// optimisation: a merge whose tests run out of steps is not made, and the
+// result is less coalesced, never wrong. An interrupt (a watched context
+// that ended) is still ErrBudget.
+func (s Set) CoalesceWithin(maxOps int64) (res Set, err error) {
+	if len(s.r.parts) <= 1 {
+		return Set{s.r.coalesce()}, nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, over := r.(simplex.BudgetExceeded); over && !simplex.Interrupted() {
+				res, err = s, nil
+				return
+			}
+			defer catch(&err)
+			panic(r)
+		}
+	}()
+	bud := newBudget()
+	if maxOps < bud.Ops {
+		bud.Ops, bud.Entries = maxOps, maxOps*entriesPerOp
+	}
+	return Set{s.r.with(bud).coalesce()}, nil
+}
+
 // Coalesce returns s with disjuncts merged where possible; the set is
 // unchanged. Empty disjuncts and disjuncts contained in another are dropped;
 // a set of a single disjunct is returned as it is, as in isl.

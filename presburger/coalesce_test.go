@@ -360,3 +360,31 @@ func TestCoalesceLargeCoefficients(t *testing.T) {
 		}
 	}
 }
+
+// TestCoalesceWithin: with too few steps the pieces stay apart (the same
+// set, no error); with enough, Coalesce's merge.
+func TestCoalesceWithin(t *testing.T) {
+	s := parseSetT(t, "[n] -> { [i, j] : 0 <= i <= 4 and 0 <= j <= n; [i, j] : 5 <= i <= 9 and 0 <= j <= n }")
+	tests := []struct {
+		name   string
+		maxOps int64
+		pieces int
+	}{
+		{"one step", 1, 2},
+		{"the default budget", DefaultLimits.MaxOps, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := s.CoalesceWithin(tt.maxOps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.NumBasic() != tt.pieces {
+				t.Errorf("%d pieces (%s), want %d", got.NumBasic(), got, tt.pieces)
+			}
+			if eq, err := got.IsEqual(s); err != nil || !eq {
+				t.Errorf("%s is not %s (%v)", got, s, err)
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@
    charges the operation's budget, and post bounds the hull's work. */
 #define max(x, y) ((x) > (y) ? (x) : (y))
 #define min(x, y) ((x) < (y) ? (x) : (y))
+/* combos: strategy post */
 void rp50019(int n, double A[n + 4][n + 4], double B[n + 4][n + 4], int C[n + 4])
 {
   int i, j, k;

@@ -1,13 +1,17 @@
 /* regress: n=5 T=1 */
-/* known bug: AST generation's coalesce of loop bounds takes about 50 s per compilation (max with tiles 3,5; post untiled on cuda-emulate) */
 /* Campaign seed 101269 (two workers compile without a deadline: a chunk ran
-   16 minutes on it). The coalesce's subset test computes divisions with the
-   parametric solver (pip), whose recursion of integer-emptiness tests rebuilt
-   tableaus of 1,400 rows: the operation budget counted 20 million steps, not
-   their size, and one compilation ran for more than 15 minutes. Since the
-   budget also counts the entries those steps combine (presburger/budget.go),
-   the compilation ends in about 50 s of one core; too slow for CI's 72
-   combinations, and still far from the seconds it should take. */
+   16 minutes on it; max with tiles 3,5, and post untiled on cuda-emulate).
+   The AST generator's coalesce of a loop's pieces tests subsets by
+   computing divisions with the parametric solver (pip), whose recursion of
+   integer-emptiness tests rebuilt tableaus of 1,400 rows: the operation
+   budget counted 20 million steps, not their size, and one compilation ran
+   for more than 15 minutes. The budget now also counts the entries those
+   steps combine (presburger/budget.go), which brought it to 50 s, and the
+   loop bounds' coalesce, an optimisation the simple hull does without,
+   gets a twentieth of the budget (ast.boundsCoalesceOps): 1 s, the same
+   code. */
+/* combos: strategy max, tile 3,5 */
+/* combos: strategy post, untiled */
 void rp101269(int n, int T, double A[n + 4][n + 4], double B[n + 4], double C[n + 4][n + 4], double D[n + 4])
 {
   int i, j, t;
