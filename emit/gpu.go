@@ -24,7 +24,10 @@ import (
 //     Mark included: gpumap.Map puts a Mark "serial" below every band it maps,
 //     so that a degenerate member (no loop) never lets the next band's
 //     loops in. Code that a mapped loop of some grid or block dimension
-//     does not enclose runs only where that index is 0.
+//     does not enclose runs only where that index is 0. A mapped loop
+//     gives its iteration of value v to index floor(v/stride) modulo the
+//     blocks (threads) of its dimension, in every loop alike, so that the
+//     loops of one band's sequence run each band value in one place.
 //   - a Mark "thread" outside any kernel: a kernel of one block.
 //   - without marks, a For with Parallel set (the AST's outermost
 //     coincident loops) outside any kernel: its iterations are spread over

@@ -326,10 +326,24 @@ func (k *kgen) mappedLoop(ev *env, f *ast.For, m loopMap, body func(*env)) {
 		idx = addNSW(b, mulNSW(b, k.ctaid[d], k.ntid[d]), k.tid[d])
 		cnt = mulNSW(b, k.nctaid[d], k.ntid[d])
 	}
+	// The iteration of value v goes to index floor(v/stride) mod cnt, the
+	// same in every loop over the same values: the loops of one block
+	// (thread) band's sequence run the instances of one band value in
+	// one block (thread), in order. Counting from each loop's own lower
+	// bound gave one value to different blocks in sibling loops of
+	// different bounds (campaign seed 106034: a read after the write
+	// that the sequence puts after it).
 	s := i64(f.Stride)
-	start := addNSW(b, lo, mulNSW(b, idx, s))
+	j0 := modPos(b, subNSW(b, idx, fs.floorDivConst(lo, f.Stride)), cnt)
+	start := addNSW(b, lo, mulNSW(b, j0, s))
 	step := mulNSW(b, cnt, s)
 	k.stepLoop(ev, f.Iter, start, hi, step, body)
+}
+
+// modPos is x mod m in [0, m) for a run-time m > 0.
+func modPos(b *ir.Block, x, m value.Value) value.Value {
+	r := b.NewSRem(x, m)
+	return nsw(b.NewAdd(r, b.NewSelect(b.NewICmp(enum.IPredSLT, r, i64(0)), m, i64(0))))
 }
 
 // stepLoop is "for (iter = lo; iter <= hi; iter += step) body" with a
