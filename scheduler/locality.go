@@ -89,16 +89,8 @@ func (s *scheduler) memberLocality(group []int, b *band, m int) locality {
 		if d == nil {
 			continue // the statement does not move along m alone
 		}
-		st := s.p.Stmts[i]
-		refs := []scop.Ref{st.Write}
-		scop.Walk(st.Value, func(e scop.Expr) bool {
-			if r, ok := e.(*scop.Read); ok {
-				refs = append(refs, r.Ref)
-			}
-			return true
-		})
-		for _, r := range refs {
-			switch accessStride(r, d, len(st.Iters)) {
+		for _, r := range stmtRefs(s.p.Stmts[i]) {
+			switch accessStride(r, d, len(s.p.Stmts[i].Iters)) {
 			case strideNone:
 				score.reuse += 2
 			case strideRow:
@@ -257,4 +249,120 @@ func iterCoefficients(e scop.Expr, n int) ([]int64, bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// localitySplit reports whether the band b, just found for a group that
+// fuses several components, leaves a statement one dimension short, a
+// component of its own (distributed, it gets a band of its own), that
+// reduces into one element along that dimension, and whose last loop
+// (inside b's loops, from the band below) walks its arrays worse than one
+// of b's members would as its innermost loop. Fusion then costs
+// locality that the reordering cannot win back, since the member is shared
+// with statements that end with the band: the group is better distributed
+// at this level, where each part's band is ordered for locality. (Smart
+// fusion ran covariance's cov[i][j] += data[k][i] * data[k][j] under the
+// band (i, j) shared with the normalisation, k innermost walking data by
+// columns: 30 times slower than min's distributed (i, k, j).) Only
+// smart fusion asks: max fuses whatever it legally can, by definition.
+func (s *scheduler) localitySplit(comps [][]int, b *band) bool {
+	for _, comp := range comps {
+		if len(comp) != 1 {
+			continue // distributed, it would still share its loops
+		}
+		i := comp[0]
+		st := s.stmts[i]
+		if st.dim-len(st.basis) != 1 || b.outer[i]+len(b.members) != len(st.basis) {
+			continue
+		}
+		last, k := s.remainingStep(i)
+		if last == nil {
+			continue
+		}
+		if accessStride(s.p.Stmts[i].Write, last, st.dim) != strideNone {
+			continue // not a reduction: its loop stays fused
+		}
+		refs := stmtRefs(s.p.Stmts[i])
+		poorLast := poorAccesses(refs, last, st.dim)
+		ncoinc := 0
+		for _, c := range b.coincident {
+			if c {
+				ncoinc++
+			}
+		}
+		for m := range b.members {
+			if b.coincident[m] && ncoinc == 1 && s.parallelAbove == 0 {
+				continue // innermostForLocality keeps it outer, for the parallel loop
+			}
+			step := s.memberStepWith(i, b, m, k)
+			if step != nil && poorAccesses(refs, step, st.dim) < poorLast {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// remainingStep is the step of statement i's one dimension left after its
+// basis (the outer levels and the band), scaled to move iterator k by one,
+// k the innermost iterator it moves; nil where there is none.
+func (s *scheduler) remainingStep(i int) ([]*big.Rat, int) {
+	st := s.stmts[i]
+	for k := st.dim - 1; k >= 0; k-- {
+		rows := append(slices.Clone(st.basis), unitRow(st.dim, k))
+		rhs := make([]int64, len(rows))
+		rhs[len(rhs)-1] = 1
+		if d := solveUnique(rows, rhs, st.dim); d != nil {
+			return d, k
+		}
+	}
+	return nil, -1
+}
+
+// memberStepWith is memberStep for a statement one dimension short of b,
+// iterator k (its remaining dimension) held fixed.
+func (s *scheduler) memberStepWith(i int, b *band, m, k int) []*big.Rat {
+	st := s.stmts[i]
+	var rows [][]int64
+	var rhs []int64
+	for _, r := range st.basis[:b.outer[i]] {
+		rows, rhs = append(rows, r), append(rhs, 0)
+	}
+	for j, mem := range b.members {
+		v := int64(0)
+		if j == m {
+			v = 1
+		}
+		rows, rhs = append(rows, mem[i].c), append(rhs, v)
+	}
+	rows, rhs = append(rows, unitRow(st.dim, k)), append(rhs, 0)
+	return solveUnique(rows, rhs, st.dim)
+}
+
+func unitRow(n, k int) []int64 {
+	r := make([]int64, n)
+	r[k] = 1
+	return r
+}
+
+// stmtRefs is the write and the reads of a statement.
+func stmtRefs(st *scop.Stmt) []scop.Ref {
+	refs := []scop.Ref{st.Write}
+	scop.Walk(st.Value, func(e scop.Expr) bool {
+		if r, ok := e.(*scop.Read); ok {
+			refs = append(refs, r.Ref)
+		}
+		return true
+	})
+	return refs
+}
+
+// poorAccesses counts the references that move to another row along d.
+func poorAccesses(refs []scop.Ref, d []*big.Rat, n int) int {
+	poor := 0
+	for _, r := range refs {
+		if accessStride(r, d, n) == strideFar {
+			poor++
+		}
+	}
+	return poor
 }

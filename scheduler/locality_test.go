@@ -30,6 +30,11 @@ func TestInnermostWalksRows(t *testing.T) {
 		{"gemm", "S1", []string{"0", "0", "1"}, modes},    // S1[i, k, j]
 		{"2mm", "S3", []string{"0", "1", "0"}, modes[:2]}, // S3[i, j, k]
 		{"syrk", "S1", []string{"0", "1", "0"}, modes},    // S1[i, k, j]: A[i][k], A[j][k] by rows
+		// cov[i][j] += data[k][i] * data[k][j]: smart fused it with the
+		// normalisation under (i, j), k innermost by columns, until
+		// localitySplit distributed them.
+		{"covariance", "S5", []string{"0", "1", "0"}, modes[:2]},   // S5[i, j, k]
+		{"correlation", "S13", []string{"0", "1", "0"}, modes[:2]}, // S13[i, j, k]
 	} {
 		_, p := kernel(t, tc.kernel)
 		g := memoryDeps(t, p)

@@ -100,6 +100,12 @@ func (s *scheduler) nodeWith(group []int, edges []*edge, cache map[string]bool) 
 		}
 		return s.original(group, edges)
 	}
+	if s.opt.Fuse == FuseSmart && len(comps) > 1 && !s.opt.KeepOrder && s.localitySplit(comps, b) {
+		for _, i := range group {
+			s.stmts[i].basis = s.stmts[i].basis[:b.outer[i]]
+		}
+		return s.sequence(comps, edges)
+	}
 	rest, err := s.refine(edges, b)
 	if err != nil {
 		return nil, fmt.Errorf("scheduler: dependences left by the band of %s: %w", s.names(group), err)
