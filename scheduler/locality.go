@@ -104,9 +104,10 @@ func (s *scheduler) memberLocality(group []int, b *band, m int) locality {
 }
 
 // memberStep returns the step d in statement i's iteration space that
-// advances member m by one and leaves the outer levels and the band's
-// other members unchanged, or nil where there is no such step.
-func (s *scheduler) memberStep(i int, b *band, m int) []*big.Rat {
+// advances member m by one and leaves the outer levels, the band's other
+// members and the rows fixed unchanged, or nil where there is no such
+// step.
+func (s *scheduler) memberStep(i int, b *band, m int, fixed ...[]int64) []*big.Rat {
 	st := s.stmts[i]
 	var rows [][]int64
 	var rhs []int64
@@ -119,6 +120,9 @@ func (s *scheduler) memberStep(i int, b *band, m int) []*big.Rat {
 			v = 1
 		}
 		rows, rhs = append(rows, mem[i].c), append(rhs, v)
+	}
+	for _, r := range fixed {
+		rows, rhs = append(rows, r), append(rhs, 0)
 	}
 	return solveUnique(rows, rhs, st.dim)
 }
@@ -293,7 +297,7 @@ func (s *scheduler) localitySplit(comps [][]int, b *band) bool {
 			if b.coincident[m] && ncoinc == 1 && s.parallelAbove == 0 {
 				continue // innermostForLocality keeps it outer, for the parallel loop
 			}
-			step := s.memberStepWith(i, b, m, k)
+			step := s.memberStep(i, b, m, unitRow(st.dim, k)) // k held
 			if step != nil && poorAccesses(refs, step, st.dim) < poorLast {
 				return true
 			}
@@ -316,26 +320,6 @@ func (s *scheduler) remainingStep(i int) ([]*big.Rat, int) {
 		}
 	}
 	return nil, -1
-}
-
-// memberStepWith is memberStep for a statement one dimension short of b,
-// iterator k (its remaining dimension) held fixed.
-func (s *scheduler) memberStepWith(i int, b *band, m, k int) []*big.Rat {
-	st := s.stmts[i]
-	var rows [][]int64
-	var rhs []int64
-	for _, r := range st.basis[:b.outer[i]] {
-		rows, rhs = append(rows, r), append(rhs, 0)
-	}
-	for j, mem := range b.members {
-		v := int64(0)
-		if j == m {
-			v = 1
-		}
-		rows, rhs = append(rows, mem[i].c), append(rhs, v)
-	}
-	rows, rhs = append(rows, unitRow(st.dim, k)), append(rhs, 0)
-	return solveUnique(rows, rhs, st.dim)
 }
 
 func unitRow(n, k int) []int64 {
