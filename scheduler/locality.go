@@ -53,16 +53,12 @@ func (s *scheduler) innermostForLocality(group []int, b *band) {
 		}
 	}
 	scores := make([]locality, n)
-	ncoinc := 0
 	for m := range b.members {
 		scores[m] = s.memberLocality(group, b, m)
-		if b.coincident[m] {
-			ncoinc++
-		}
 	}
 	best := n - 1
 	for m := 0; m < n-1; m++ {
-		if b.coincident[m] && ncoinc == 1 && s.parallelAbove == 0 {
+		if !s.movable(b, m) {
 			continue
 		}
 		if scores[m].better(scores[best]) {
@@ -73,6 +69,22 @@ func (s *scheduler) innermostForLocality(group []int, b *band) {
 		return
 	}
 	b.members, b.coincident = moveToEnd(b.members, best), moveToEnd(b.coincident, best)
+}
+
+// movable reports whether innermostForLocality may move member m of b
+// innermost: not the band's only coincident member when no parallel loop
+// is around it (that would trade the parallel loop for vectorization).
+func (s *scheduler) movable(b *band, m int) bool {
+	if !b.coincident[m] || s.parallelAbove > 0 {
+		return true
+	}
+	ncoinc := 0
+	for _, c := range b.coincident {
+		if c {
+			ncoinc++
+		}
+	}
+	return ncoinc > 1
 }
 
 // moveToEnd returns a copy of s with its element i moved last.
@@ -287,15 +299,9 @@ func (s *scheduler) localitySplit(comps [][]int, b *band) bool {
 		}
 		refs := stmtRefs(s.p.Stmts[i])
 		poorLast := poorAccesses(refs, last, st.dim)
-		ncoinc := 0
-		for _, c := range b.coincident {
-			if c {
-				ncoinc++
-			}
-		}
 		for m := range b.members {
-			if b.coincident[m] && ncoinc == 1 && s.parallelAbove == 0 {
-				continue // innermostForLocality keeps it outer, for the parallel loop
+			if !s.movable(b, m) {
+				continue
 			}
 			step := s.memberStep(i, b, m, unitRow(st.dim, k)) // k held
 			if step != nil && poorAccesses(refs, step, st.dim) < poorLast {
