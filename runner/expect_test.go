@@ -6,11 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"tilefuse/frontend/cparse"
+	"tilefuse/pipelines"
 	"tilefuse/scop"
+	"tilefuse/scop/charness"
 )
 
 // TestPeerBuild covers what the benchmark command needs of Run: a C
@@ -163,5 +166,54 @@ func TestTimeRound(t *testing.T) {
 	c, err := pr.Check(context.Background(), got)
 	if err != nil || !c.OK() {
 		t.Errorf("check after a timing round: %v, %v", c, err)
+	}
+}
+
+// TestSessionKeepsArguments checks that a prepared kernel holds the
+// arrays passed to its function and no intermediate (a pipeline's
+// whole-image intermediates, kept by every Prepared of a tuning, ran a
+// 6400 x 6400 harris tuning out of memory), and that the reference
+// executor still allocates those intermediates for itself.
+func TestSessionKeepsArguments(t *testing.T) {
+	tc := toolchain(t)
+	blur, err := pipelines.Blur()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := NaiveC(blur, "blur")
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := map[string]int64{}
+	for _, n := range blur.Params {
+		params[n] = 40
+	}
+	pr, err := tc.Prepare(context.Background(), blur, Kernel{C: src, Func: "blur"}, Options{Params: params, Reference: RefExec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	var want, got []string
+	for _, a := range charness.ArrayArgs(blur) {
+		want = append(want, a.Name)
+	}
+	for n := range pr.ses.in {
+		got = append(got, n)
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if len(want) == len(blur.Arrays) {
+		t.Fatalf("blur passes all its %d arrays: no intermediate to leave out", len(want))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the session holds arrays %v, want the arguments %v", got, want)
+	}
+	_, out, err := pr.Execute(context.Background(), 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := pr.Check(context.Background(), out)
+	if err != nil || !c.OK() || c.Reference != RefExec {
+		t.Errorf("check against the reference executor: %v, %v", c, err)
 	}
 }

@@ -599,6 +599,18 @@ func maxRelErr(got, want *scop.Buffer) float64 {
 // return removes it: a cancelled context, which kills the tools and the
 // program, returns too), the deadline of opts.Timeout, and the inputs,
 // also written to inFile in charness's format.
+// argumentsOnly returns the buffers of in that are arrays passed to the
+// harness's function (charness.ArrayArgs).
+func argumentsOnly(p *scop.Program, in map[string]*scop.Buffer) map[string]*scop.Buffer {
+	out := map[string]*scop.Buffer{}
+	for _, a := range charness.ArrayArgs(p) {
+		if b, ok := in[a.Name]; ok {
+			out[a.Name] = b
+		}
+	}
+	return out
+}
+
 type session struct {
 	ctx    context.Context
 	dir    string
@@ -645,7 +657,12 @@ func newSession(ctx context.Context, p *scop.Program, opts Options, prefix strin
 	if err != nil {
 		return fail(err)
 	}
-	s.in, s.inFile = in, filepath.Join(s.dir, "in.bin")
+	// The session keeps the harness's arrays alone (the function's
+	// arguments): a pipeline's intermediates, which the reference
+	// executor allocates for itself, are whole images that a kept
+	// session (tune keeps five, bench one per column) would hold for
+	// nothing.
+	s.in, s.inFile = argumentsOnly(p, in), filepath.Join(s.dir, "in.bin")
 	if err := os.WriteFile(s.inFile, data, 0o644); err != nil {
 		return fail(err)
 	}

@@ -10,6 +10,7 @@ package charness
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tilefuse/scop"
@@ -109,7 +110,8 @@ func Encode(p *scop.Program, bufs map[string]*scop.Buffer) ([]byte, error) {
 func Decode(p *scop.Program, like map[string]*scop.Buffer, data []byte) (map[string]*scop.Buffer, error) {
 	out := map[string]*scop.Buffer{}
 	for _, a := range ArrayArgs(p) {
-		buf := like[a.Name].Clone()
+		l := like[a.Name]
+		buf := &scop.Buffer{Type: l.Type, Shape: slices.Clone(l.Shape), Data: make([]byte, len(l.Data))}
 		if len(data) < len(buf.Data) {
 			return nil, fmt.Errorf("harness output too short at array %s", a.Name)
 		}
