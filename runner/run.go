@@ -78,7 +78,9 @@ type Options struct {
 	// Inputs, when set, gives the contents of live-in arrays (by name,
 	// at their shapes at Params) in place of the generated ones: a
 	// benchmark's own input generator, say. Arrays it does not name get
-	// the generated contents (Inputs).
+	// the generated contents (Inputs). They are read, never written, and
+	// shared by the runs (not copied): they must not change while a
+	// Prepared made with them is in use.
 	Inputs map[string]*scop.Buffer
 	// Expected, when set, is the reference's result for these Params and
 	// Inputs, computed once by Toolchain.Expect and shared by the runs of
@@ -431,26 +433,31 @@ func (tc *Toolchain) build(ctx context.Context, p *scop.Program, params map[stri
 	return build, tc.link(ctx, bin, objs, k.LDFlags...)
 }
 
-// runInputs is Inputs with the live-in arrays of given replaced.
+// runInputs is Inputs for the harness's arrays alone (its function's
+// arguments: charness.Arguments), with the live-in arrays of given used
+// in place of the generated ones.
 func runInputs(p *scop.Program, params map[string]int64, given map[string]*scop.Buffer) (map[string]*scop.Buffer, error) {
-	in, err := Inputs(p, params)
-	if err != nil || given == nil {
-		return in, err
+	args := map[string]bool{}
+	for _, a := range charness.ArrayArgs(p) {
+		args[a.Name] = true
 	}
 	for name, b := range given {
-		cur, ok := in[name]
 		a := p.Array(name)
-		switch {
-		case !ok || a == nil:
-			return nil, fmt.Errorf("runner: input %s is not an array of %s", name, p.Name)
-		case !a.LiveIn:
-			return nil, fmt.Errorf("runner: input %s: array %s is not live-in", name, name)
-		case b.Type != cur.Type || !slices.Equal(b.Shape, cur.Shape):
-			return nil, fmt.Errorf("runner: input %s has type %v and shape %v, want %v and %v", name, b.Type, b.Shape, cur.Type, cur.Shape)
+		if a == nil || !args[name] {
+			return nil, fmt.Errorf("runner: input %s is not an array argument of %s", name, p.Name)
 		}
-		in[name] = b.Clone()
+		if !a.LiveIn {
+			return nil, fmt.Errorf("runner: input %s: array %s is not live-in", name, name)
+		}
+		shape, err := a.Shape(params)
+		if err != nil {
+			return nil, err
+		}
+		if b.Type != a.Type || !slices.Equal(b.Shape, shape) {
+			return nil, fmt.Errorf("runner: input %s has type %v and shape %v, want %v and %v", name, b.Type, b.Shape, a.Type, shape)
+		}
 	}
-	return in, nil
+	return charness.Arguments(p, params, given)
 }
 
 // Expect computes, with the reference opts.Reference (RefAuto resolved
@@ -520,11 +527,12 @@ func (tc *Toolchain) execute(ctx context.Context, p *scop.Program, in map[string
 	if outFile == os.DevNull {
 		return times, nil, nil
 	}
-	data, err := os.ReadFile(outFile)
+	f, err := os.Open(outFile)
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := charness.Decode(p, in, data)
+	defer f.Close()
+	out, err := charness.DecodeFrom(bufio.NewReaderSize(f, 1<<20), p, in)
 	return times, out, err
 }
 
@@ -599,18 +607,6 @@ func maxRelErr(got, want *scop.Buffer) float64 {
 // return removes it: a cancelled context, which kills the tools and the
 // program, returns too), the deadline of opts.Timeout, and the inputs,
 // also written to inFile in charness's format.
-// argumentsOnly returns the buffers of in that are arrays passed to the
-// harness's function (charness.ArrayArgs).
-func argumentsOnly(p *scop.Program, in map[string]*scop.Buffer) map[string]*scop.Buffer {
-	out := map[string]*scop.Buffer{}
-	for _, a := range charness.ArrayArgs(p) {
-		if b, ok := in[a.Name]; ok {
-			out[a.Name] = b
-		}
-	}
-	return out
-}
-
 type session struct {
 	ctx    context.Context
 	dir    string
@@ -653,18 +649,27 @@ func newSession(ctx context.Context, p *scop.Program, opts Options, prefix strin
 	if err != nil {
 		return fail(err)
 	}
-	data, err := charness.Encode(p, in)
-	if err != nil {
-		return fail(err)
-	}
-	// The session keeps the harness's arrays alone (the function's
-	// arguments): a pipeline's intermediates, which the reference
-	// executor allocates for itself, are whole images that a kept
-	// session (tune keeps five, bench one per column) would hold for
-	// nothing.
-	s.in, s.inFile = argumentsOnly(p, in), filepath.Join(s.dir, "in.bin")
-	if err := os.WriteFile(s.inFile, data, 0o644); err != nil {
+	// The session holds the harness's arrays alone: a pipeline's
+	// intermediates, which the reference executor allocates for itself,
+	// are whole images that a kept session (tune keeps five, bench one
+	// per column) would hold for nothing.
+	s.in, s.inFile = in, filepath.Join(s.dir, "in.bin")
+	if err := writeInputs(s.inFile, p, in); err != nil {
 		return fail(err)
 	}
 	return s, nil
+}
+
+// writeInputs writes the harness's input file from the buffers, one
+// array at a time.
+func writeInputs(path string, p *scop.Program, in map[string]*scop.Buffer) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := charness.EncodeTo(f, p, in); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -9,7 +9,10 @@
 package charness
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -95,32 +98,58 @@ func ArrayArgs(p *scop.Program) []*scop.Array {
 
 // Encode concatenates the array arguments' buffers in file order.
 func Encode(p *scop.Program, bufs map[string]*scop.Buffer) ([]byte, error) {
-	var out []byte
+	var out bytes.Buffer
+	if err := EncodeTo(&out, p, bufs); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// EncodeTo writes the array arguments' buffers to w in file order, as
+// Encode does, without a copy of them all in memory (a pipeline's images
+// are hundreds of megabytes).
+func EncodeTo(w io.Writer, p *scop.Program, bufs map[string]*scop.Buffer) error {
 	for _, a := range ArrayArgs(p) {
 		buf, ok := bufs[a.Name]
 		if !ok {
-			return nil, fmt.Errorf("no buffer for array %s", a.Name)
+			return fmt.Errorf("no buffer for array %s", a.Name)
 		}
-		out = append(out, buf.Data...)
+		if _, err := w.Write(buf.Data); err != nil {
+			return err
+		}
 	}
-	return out, nil
+	return nil
 }
 
 // Decode splits data into buffers shaped like those in like.
 func Decode(p *scop.Program, like map[string]*scop.Buffer, data []byte) (map[string]*scop.Buffer, error) {
+	return DecodeFrom(bytes.NewReader(data), p, like)
+}
+
+// DecodeFrom reads the array arguments from r into new buffers shaped
+// like those in like, as Decode splits them, each read in place.
+func DecodeFrom(r io.Reader, p *scop.Program, like map[string]*scop.Buffer) (map[string]*scop.Buffer, error) {
 	out := map[string]*scop.Buffer{}
 	for _, a := range ArrayArgs(p) {
 		l := like[a.Name]
-		buf := &scop.Buffer{Type: l.Type, Shape: slices.Clone(l.Shape), Data: make([]byte, len(l.Data))}
-		if len(data) < len(buf.Data) {
-			return nil, fmt.Errorf("harness output too short at array %s", a.Name)
+		if l == nil {
+			return nil, fmt.Errorf("no buffer for array %s", a.Name)
 		}
-		copy(buf.Data, data)
-		data = data[len(buf.Data):]
+		buf := &scop.Buffer{Type: l.Type, Shape: slices.Clone(l.Shape), Data: make([]byte, len(l.Data))}
+		if _, err := io.ReadFull(r, buf.Data); err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil, fmt.Errorf("harness output too short at array %s", a.Name)
+			}
+			return nil, err
+		}
 		out[a.Name] = buf
 	}
-	if len(data) != 0 {
-		return nil, fmt.Errorf("harness output has %d extra bytes", len(data))
+	extra, err := io.Copy(io.Discard, r)
+	if err != nil {
+		return nil, err
+	}
+	if extra != 0 {
+		return nil, fmt.Errorf("harness output has %d extra bytes", extra)
 	}
 	return out, nil
 }

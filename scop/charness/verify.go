@@ -27,6 +27,33 @@ func Inputs(p *scop.Program, params map[string]int64) (map[string]*scop.Buffer, 
 	return bufs, nil
 }
 
+// Arguments is Inputs for the array arguments alone (what the harness
+// reads), with the same contents, except the live-in arrays named in
+// given, which are used as they are. The program's other arrays, a
+// pipeline's whole-image intermediates, are not allocated.
+func Arguments(p *scop.Program, params map[string]int64, given map[string]*scop.Buffer) (map[string]*scop.Buffer, error) {
+	bufs := map[string]*scop.Buffer{}
+	for i, a := range ArrayArgs(p) {
+		if b, ok := given[a.Name]; ok && a.LiveIn {
+			bufs[a.Name] = b
+			continue
+		}
+		shape, err := a.Shape(params)
+		if err != nil {
+			return nil, err
+		}
+		b, err := scop.NewBuffer(a.Type, shape)
+		if err != nil {
+			return nil, fmt.Errorf("array %s: %v", a.Name, err)
+		}
+		if a.LiveIn {
+			b.Fill(uint64(i + 1))
+		}
+		bufs[a.Name] = b
+	}
+	return bufs, nil
+}
+
 // RunC compiles src, a C translation unit defining function fn compiled
 // from p, together with a harness (gcc -O0 plus cflags, in dir), runs it
 // on the contents of in and returns the arrays it wrote back. A failed
