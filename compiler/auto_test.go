@@ -68,13 +68,30 @@ func TestAuto(t *testing.T) {
 		}
 	}
 
-	gemm := kernel(t, "gemm")
-	r, err = compiler.Compile(ctx, gemm, compiler.Options{Strategy: compiler.Auto, Stop: compiler.StageAST})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Options.Strategy != compiler.DefaultStrategy || !strings.Contains(r.Auto, "fuses no stage") {
-		t.Errorf("gemm: auto picked %v (%q), want %v", r.Options.Strategy, r.Auto, compiler.DefaultStrategy)
+	// Where post fuses nothing: min, its bands of two or more members
+	// tiled 32 (gemm's two nests, trisolv's band under a wavefront,
+	// gesummv's two products but not its three one-member bands), no
+	// wavefront below a sequential loop (Floyd-Warshall's (i, j) under
+	// k); the GPU keeps smart.
+	for _, tc := range []struct {
+		kernel string
+		target emit.Target
+		want   compiler.Strategy
+		tiled  int
+	}{
+		{"gemm", emit.CPU, compiler.Min, 2},
+		{"trisolv", emit.CPU, compiler.Min, 1},
+		{"gesummv", emit.CPU, compiler.Min, 2},
+		{"floyd-warshall", emit.CPU, compiler.Min, 0},
+		{"gemm", emit.CUDAEmulate, compiler.DefaultStrategy, 0},
+	} {
+		r, err = compiler.Compile(ctx, kernel(t, tc.kernel), compiler.Options{Strategy: compiler.Auto, Target: tc.target, Stop: compiler.StageTile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Options.Strategy != tc.want || !strings.Contains(r.Auto, "fuses no stage") || len(r.TiledBands) != tc.tiled {
+			t.Errorf("%s on %v: auto picked %v (%q), %d bands tiled; want %v, %d tiled", tc.kernel, tc.target, r.Options.Strategy, r.Auto, len(r.TiledBands), tc.want, tc.tiled)
+		}
 	}
 
 	r, err = compiler.Compile(ctx, harris, compiler.Options{Strategy: compiler.Auto, Tile: tiling.Policy{Sizes: []int64{16, 16}}, Stop: compiler.StageFuse})
@@ -146,6 +163,32 @@ func TestAutoPolyBench(t *testing.T) {
 				}
 				runAST(t, r, params)
 			}
+		})
+	}
+}
+
+// TestAutoTilesSmall runs a few kernels under auto at PolyBench's SMALL
+// sizes, where auto's 32-point tiles are several per band (at MINI most
+// bands fit one tile): full and partial tiles, trisolv's, lu's and
+// jacobi-2d's wavefronts.
+func TestAutoTilesSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SMALL sizes")
+	}
+	for _, name := range []string{"gemm", "trisolv", "lu", "jacobi-2d"} {
+		t.Run(name, func(t *testing.T) {
+			k, _ := polybench.Lookup(name)
+			params := k.Sizes(polybench.Small)
+			r, err := compiler.Compile(context.Background(), kernel(t, name), compiler.Options{
+				Strategy: compiler.Auto, Parallel: true, Func: k.Func, Estimate: params,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.TiledBands) == 0 {
+				t.Fatalf("auto tiled no band (%q)", r.Auto)
+			}
+			runAST(t, r, params)
 		})
 	}
 }

@@ -30,8 +30,9 @@ const (
 	// vector loops: fusion.Scheduled), checked like Post's trees.
 	Schedule
 	// Auto picks for the program (resolveAuto): post-tiling fusion with
-	// the cost model's tile sizes where it fuses stages, DefaultStrategy
-	// otherwise. Result.Auto says what it picked.
+	// the cost model's tile sizes where it fuses stages; otherwise, on the
+	// CPU, Min with its bands of two or more members tiled 32 (on the
+	// GPU targets DefaultStrategy). Result.Auto says what it picked.
 	Auto
 )
 
@@ -48,7 +49,7 @@ var strategyHelp = [...]string{
 	Max:      "Pluto-style schedule, fused wherever legal",
 	Post:     "post-tiling fusion: live-out tiles with their producers fused in",
 	Schedule: "the pipeline's own Halide-style schedule (compute_at, store_at, split, parallel, ...)",
-	Auto:     "post with the cost model's tile sizes where it fuses stages, else smart",
+	Auto:     "post with the cost model's tile sizes where it fuses stages, else min tiled 32",
 }
 
 // Strategies lists every strategy, in column order.

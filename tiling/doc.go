@@ -14,6 +14,15 @@
 // full and partial tiles. `tilefuse ast --tile`, `compile --tile` and
 // `bench --tile` all mean this.
 //
+// Strategy auto, where post-tiling fusion fuses nothing (package
+// compiler), narrows the policy: MinMembers 2 passes over one-member
+// bands to the outermost permutable bands of two or more members below
+// them (strip-mining a single loop reuses nothing; Polly tiles no
+// one-dimensional band either), and NoNestedWavefront leaves untiled a
+// band that needs a wavefront (below) inside a sequential loop, where
+// every iteration of that loop would fill the wavefront's pipeline and
+// pay its barriers again.
+//
 // # Wavefronts of time-skewed tiles
 //
 // A time-iterated stencil (jacobi-1d/2d, heat-3d, fdtd-2d, seidel-2d)

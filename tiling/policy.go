@@ -24,6 +24,17 @@ type Policy struct {
 	// becomes a wavefront (scheduletree's Wavefront of its first two
 	// tile members) whose next tile loop is parallel.
 	NoWavefront bool
+	// MinMembers, when above 1, leaves permutable bands of fewer members
+	// untiled and tiles the outermost permutable bands of at least that
+	// many below them instead: strip-mining a single loop brings no
+	// reuse (Polly tiles no one-dimensional band either).
+	MinMembers int
+	// NoNestedWavefront leaves untiled a band that would need a
+	// wavefront (see NoWavefront) below a band with a sequential
+	// member: its wavefronts, each with its pipeline fill and barrier,
+	// would start over at every iteration of the outer loop (Floyd-
+	// Warshall's (i, j) under k ran 1.27x slower tiled than not).
+	NoNestedWavefront bool
 	// Check, when set, checks a tree against the program's dependences
 	// (package compiler passes scheduler.Check's verdict: every dependence
 	// in order, every flag true). With it the point loops of a tiled band
@@ -74,7 +85,7 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 	}
 	var tiled []scheduletree.Path
 	if len(pol.Sizes) > 0 {
-		tiled = Outermost(t)
+		tiled = outermost(t, pol.MinMembers, pol.NoNestedWavefront)
 		// The bands head disjoint subtrees: tiling one (a band inserted
 		// below it) moves no other's path.
 		for i, p := range tiled {
@@ -133,16 +144,43 @@ func parallel(t scheduletree.Tree, p scheduletree.Path) bool {
 
 // Outermost lists the permutable bands of t that have no permutable band
 // above them, in tree order.
-func Outermost(t scheduletree.Tree) []scheduletree.Path {
+func Outermost(t scheduletree.Tree) []scheduletree.Path { return outermost(t, 0, false) }
+
+// outermost lists the permutable bands of t of at least least members
+// that have no such band above them, in tree order; with noNested, not
+// one that needs a wavefront below a sequential loop.
+func outermost(t scheduletree.Tree, least int, noNested bool) []scheduletree.Path {
 	var paths []scheduletree.Path
 	t.Walk(func(p scheduletree.Path, n *scheduletree.Node) bool {
-		if n.Kind() == scheduletree.KindBand && n.Band().Permutable {
-			paths = append(paths, append(scheduletree.Path{}, p...))
-			return false
+		if n.Kind() != scheduletree.KindBand {
+			return true
 		}
-		return true
+		b := n.Band()
+		if !b.Permutable || b.Members() < least || (noNested && wavefront(b) && sequentialAbove(t, p)) {
+			return true
+		}
+		paths = append(paths, append(scheduletree.Path{}, p...))
+		return false
 	})
 	return paths
+}
+
+// sequentialAbove reports whether a band above p has a member that is
+// not coincident: a loop around p's that runs in order.
+func sequentialAbove(t scheduletree.Tree, p scheduletree.Path) bool {
+	for k := range len(p) {
+		n, err := t.At(p[:k])
+		if err != nil || n.Kind() != scheduletree.KindBand {
+			continue
+		}
+		b := n.Band()
+		for m := range b.Members() {
+			if m >= len(b.Coincident) || !b.Coincident[m] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // separate sets the separate option on every member of each band whose

@@ -80,6 +80,19 @@ func TestApply(t *testing.T) {
 			"band [ni, nj, nk] -> { S0[i, j] -> [floor(i/4), 0, floor(j/8)]; S1[i, k, j] -> [floor(i/4), floor(k/8), floor(j/8)] }", false},
 		{"smart", tiling.Policy{Sizes: []int64{4, 8}, Separate: true}, 1, "separate", true},
 		{"smart", tiling.Policy{}, 0, "", false},
+		// MinMembers 2 passes over the one-member bands, [i] and S0's
+		// [j], to S1's [k, j] under them.
+		{"none", tiling.Policy{Sizes: []int64{4}, MinMembers: 2}, 1,
+			"band [ni, nj, nk] -> { S0[i, j] -> [i]; S1[i, k, j] -> [i] }  (permutable, coincident [1])\n" +
+				"      sequence\n" +
+				"        filter [ni, nj, nk] -> { S0[i, j] }\n" +
+				"          band [ni, nj, nk] -> { S0[i, j] -> [j] }  (permutable, coincident [1])\n" +
+				"        filter [ni, nj, nk] -> { S1[i, k, j] }\n" +
+				"          band [ni, nj, nk] -> { S1[i, k, j] -> [floor(k/4), floor(j/4)] }", false},
+		// smart's one band has three members: tiled as without it.
+		{"smart", tiling.Policy{Sizes: []int64{4, 8}, MinMembers: 2}, 1,
+			"band [ni, nj, nk] -> { S0[i, j] -> [floor(i/4), 0, floor(j/8)]; S1[i, k, j] -> [floor(i/4), floor(k/8), floor(j/8)] }", false},
+		{"smart", tiling.Policy{Sizes: []int64{4}, MinMembers: 4}, 0, "", false},
 	} {
 		tree := gemmTree(t, tc.fuse)
 		got, paths, err := tiling.Apply(tree, tc.pol)
@@ -141,6 +154,30 @@ func TestParseSizes(t *testing.T) {
 		}
 		if back, _ := tiling.ParseSizes(tiling.FormatSizes(got)); !cmp.Equal(back, got) {
 			t.Errorf("%q: FormatSizes does not round-trip", tc.in)
+		}
+	}
+}
+
+// TestNoNestedWavefront: a band that needs a wavefront is left untiled
+// below a sequential loop (Floyd-Warshall's (i, j) under k), not where
+// it is outermost (trisolv's (i, j)).
+func TestNoNestedWavefront(t *testing.T) {
+	for _, tc := range []struct {
+		kernel   string
+		noNested bool
+		tiled    int
+	}{
+		{"floyd-warshall", false, 1},
+		{"floyd-warshall", true, 0},
+		{"trisolv", true, 1},
+	} {
+		tree, _ := kernelTree(t, tc.kernel, "min")
+		_, paths, err := tiling.Apply(tree, tiling.Policy{Sizes: []int64{8}, MinMembers: 2, NoNestedWavefront: tc.noNested})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(paths) != tc.tiled {
+			t.Errorf("%s, NoNestedWavefront %v: %d bands tiled, want %d", tc.kernel, tc.noNested, len(paths), tc.tiled)
 		}
 	}
 }
