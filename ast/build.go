@@ -25,6 +25,12 @@ type Options struct {
 	// that is not nested in another parallel loop. Without it only the
 	// loops below a "parallel" mark are (see the package documentation).
 	Parallel bool
+	// SerialLeaves keeps a loop that Parallel would mark serial when no
+	// loop is inside it and it runs inside a sequential loop: one
+	// statement per iteration of the outer loop does not pay for the
+	// threads' synchronisation at every outer iteration (durbin's two
+	// inner loops, 4,000 fork/joins or barriers a call at LARGE).
+	SerialLeaves bool
 	// UnrollLimit is the largest number of iterations a member with the
 	// unroll option is unrolled into (default 64); beyond it, a loop is
 	// generated.
@@ -103,6 +109,8 @@ type state struct {
 	// vectorMark: below a "vector" mark. inParallel: inside a parallel
 	// loop.
 	parallelMark, vectorMark, inParallel bool
+	// inSequential: inside a loop that is not parallel.
+	inSequential bool
 }
 
 // result is generated code and the constraints it enforces: when one of

@@ -324,12 +324,17 @@ func (g *gen) loopNode(bnd *bounds, stmts []stmt, st *state, build presburger.Se
 	if lv.coincident && !st.inParallel && (g.opts.Parallel || st.parallelMark) {
 		f.Parallel = true
 		in.inParallel, in.parallelMark = true, false
+	} else {
+		in.inSequential = true
 	}
 	r, err := body(stmts, in)
 	if err != nil || r.node == nil {
 		return r, err
 	}
 	f.Body = r.node
+	if f.Parallel && g.opts.SerialLeaves && !st.parallelMark && st.inSequential && !hasLoop(r.node) {
+		f.Parallel = false
+	}
 	f.Vector = lv.coincident && st.vectorMark && !hasLoop(r.node)
 	var los, ups []Expr
 	for _, grp := range bnd.lower {

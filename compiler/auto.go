@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tilefuse/scheduletree"
 	"tilefuse/scop"
 	"tilefuse/tiling"
 	"tilefuse/tiling/tune"
@@ -44,7 +45,7 @@ func resolveAuto(ctx context.Context, p *scop.Program, opts Options) (Options, s
 		}
 	}
 	if !fused {
-		return unfused(opts)
+		return unfused(opts, r.Scheduled)
 	}
 	opts.Strategy = Post
 	if len(opts.Tile.Sizes) > 0 || len(opts.InnerTile) > 0 {
@@ -81,13 +82,21 @@ const autoTile = 32
 // 3mm, gramschmidt, trmm, seidel-2d, jacobi-2d, gemver ...), smart
 // tiled sits between them, and no kernel loses more than 12% (doitgen).
 // A one-member band is left alone: strip-mining one loop reuses
-// nothing. Sizes given tile as they say (every outermost permutable
-// band). The GPU targets, not measured, keep the default strategy.
-func unfused(opts Options) (Options, string, error) {
+// nothing. A program whose conservative schedule has a time-skewed
+// band of deepWavefrontMembers or more members keeps the original order
+// (strategy none) instead. Sizes given tile as they say (every outermost
+// permutable band). The GPU targets, not measured, keep the default
+// strategy. (Under auto, package compiler also sets
+// ast.Options.SerialLeaves: durbin 7.5 -> 1.5 ms.)
+func unfused(opts Options, conservative scheduletree.Tree) (Options, string, error) {
 	opts.InnerTile = nil
 	if opts.Target.GPU() {
 		opts.Strategy = DefaultStrategy
 		return opts, fmt.Sprintf("auto: %s (post-tiling fusion fuses no stage here)", DefaultStrategy), nil
+	}
+	if len(opts.Tile.Sizes) == 0 && deepWavefront(conservative) {
+		opts.Strategy = None
+		return opts, fmt.Sprintf("auto: none, the original order (post-tiling fusion fuses no stage here, and its time-skewed band of %d or more members tiles badly)", deepWavefrontMembers), nil
 	}
 	opts.Strategy = Min
 	if len(opts.Tile.Sizes) > 0 {
@@ -95,6 +104,29 @@ func unfused(opts Options) (Options, string, error) {
 	}
 	opts.Tile.Sizes, opts.Tile.MinMembers, opts.Tile.NoNestedWavefront = []int64{autoTile}, 2, true
 	return opts, fmt.Sprintf("auto: min, its bands of two or more members tiled %d (post-tiling fusion fuses no stage here)", autoTile), nil
+}
+
+// deepWavefrontMembers is the number of members from which a band that
+// needs a wavefront makes auto keep the original order: a 3-D stencil's
+// time-skewed band (heat-3d, 4 members), whose tiles' point loops,
+// bounded by a dozen min and max terms each, ran 2.3-3.4x slower at
+// LARGE (2 threads) than the original order's parallel space loops
+// (tiles of 32: 2.58 s; 16: 2.29 s; 8,8,8,64: 1.81 s; 4,16,16,128:
+// 1.71 s; the original order 0.75 s, gcc 0.65 s). The 2-D stencils'
+// 3-member bands gain from their tiles (jacobi-2d, fdtd-2d, seidel-2d).
+const deepWavefrontMembers = 4
+
+// deepWavefront reports whether t has a band that needs a wavefront
+// with at least deepWavefrontMembers members.
+func deepWavefront(t scheduletree.Tree) bool {
+	found := false
+	t.Walk(func(_ scheduletree.Path, n *scheduletree.Node) bool {
+		if n.Kind() == scheduletree.KindBand && n.Band().Members() >= deepWavefrontMembers && tiling.NeedsWavefront(n.Band()) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // checkBudgetFallback is auto's pick where the post tree's exact check

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"tilefuse/ast"
 	"tilefuse/compiler"
 	"tilefuse/emit"
 	"tilefuse/frontend/cparse"
@@ -84,6 +85,8 @@ func TestAuto(t *testing.T) {
 		{"gesummv", emit.CPU, compiler.Min, 2},
 		{"floyd-warshall", emit.CPU, compiler.Min, 0},
 		{"gemm", emit.CUDAEmulate, compiler.DefaultStrategy, 0},
+		// heat-3d's time-skewed band of four members: the original order.
+		{"heat-3d", emit.CPU, compiler.None, 0},
 	} {
 		r, err = compiler.Compile(ctx, kernel(t, tc.kernel), compiler.Options{Strategy: compiler.Auto, Target: tc.target, Stop: compiler.StageTile})
 		if err != nil {
@@ -100,6 +103,37 @@ func TestAuto(t *testing.T) {
 	}
 	if r.Options.Strategy != compiler.Post || r.Options.InnerTile != nil || !strings.Contains(r.Auto, "tile sizes given") {
 		t.Errorf("harris with --tile 16: auto picked %v, inner %v (%q)", r.Options.Strategy, r.Options.InnerTile, r.Auto)
+	}
+}
+
+// TestAutoSerialLeaves: under auto, a parallel loop with no loop inside
+// it, inside a sequential loop, runs serially (durbin's two loops inside
+// k); outermost parallel loops stay (gemm's tiles), and so do other
+// strategies' leaves.
+func TestAutoSerialLeaves(t *testing.T) {
+	for _, tc := range []struct {
+		kernel   string
+		strategy compiler.Strategy
+		parallel bool
+	}{
+		{"durbin", compiler.Auto, false},
+		{"durbin", compiler.Min, true},
+		{"gemm", compiler.Auto, true},
+	} {
+		r, err := compiler.Compile(context.Background(), kernel(t, tc.kernel), compiler.Options{Strategy: tc.strategy, Parallel: true, Stop: compiler.StageAST})
+		if err != nil {
+			t.Fatal(err)
+		}
+		par := false
+		ast.Walk(r.AST, func(n ast.Node) bool {
+			if f, ok := n.(*ast.For); ok && f.Parallel {
+				par = true
+			}
+			return true
+		})
+		if par != tc.parallel {
+			t.Errorf("%s under %v: a parallel loop: %v, want %v", tc.kernel, tc.strategy, par, tc.parallel)
+		}
 	}
 }
 

@@ -261,7 +261,9 @@ func (r *Result) run(s Stage) (err error) {
 		// host.
 		// A call schedule's parallel loops are its "parallel" marks.
 		par := r.Options.Parallel && !r.Options.Target.GPU() && r.Options.Strategy != Schedule
-		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, Context: r.Options.Context, Buffers: r.buffers(), MaxNodes: r.Options.MaxNodes})
+		// Auto also leaves serial the one-statement loops inside
+		// sequential ones (ast.Options.SerialLeaves).
+		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, SerialLeaves: par && r.Auto != "", Context: r.Options.Context, Buffers: r.buffers(), MaxNodes: r.Options.MaxNodes})
 	case StageEmit:
 		r.startHints()
 		h, herr := r.hints.wait()

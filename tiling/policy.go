@@ -124,6 +124,11 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 	return t, tiled, nil
 }
 
+// NeedsWavefront reports whether tiling band b under the default policy
+// gives it a wavefront: b is permutable, has two or more members, and
+// neither of its first two is coincident.
+func NeedsWavefront(b scheduletree.Band) bool { return wavefront(b) }
+
 // wavefront reports whether the tile band of b needs a wavefront to
 // have a parallel loop: b has two or more members and neither of its
 // first two is coincident. (With the first one coincident the outer tile

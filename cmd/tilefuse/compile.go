@@ -25,7 +25,11 @@ import (
 const compileHelp = `
 Compiles SOURCE to LLVM IR: schedules it (--fuse, as 'tilefuse tree'),
 tiles the outermost permutable band of every subtree (--tile), generates
-the loops (as 'tilefuse ast') and emits one function. -o OUT writes OUT.ll
+the loops (as 'tilefuse ast') and emits one function. With no --fuse or
+--tile, strategy auto decides both: post-tiling fusion with the cost
+model's tile sizes where it fuses stages (the pipelines), otherwise min
+with every band of two or more members tiled 32 ('tilefuse explain
+--fuse auto SOURCE' says what it picked). -o OUT writes OUT.ll
 (the IR, for LLVM 14's opt and llc) and OUT.h (a C header declaring the
 function); with -c it builds the IR (opt -O3, llc -O3, -mcpu=native) and
 writes the object file OUT instead, which needs opt and llc (Debian
@@ -37,12 +41,13 @@ The function has the C signature of the source function: size parameters
 as int, arrays as pointers, floating scalars by value, in the source's
 order. For a C file with function f it is called f (a drop-in
 replacement: link the object in place of f's definition, with -fopenmp
-or -lgomp when --parallel is given); for polybench/NAME it is PolyBench's
+or -lgomp unless --parallel=false); for polybench/NAME it is PolyBench's
 kernel_NAME; --func picks the function when SOURCE has several.
 
 --tile T,... gives the tile size of each band member; the last size
-repeats for further members. --parallel runs the outermost coincident
-loops on OpenMP threads (libgomp).
+repeats for further members. --parallel (the default; --parallel=false
+for serial code) runs the outermost coincident loops on OpenMP threads
+(libgomp).
 
 --tree TREE compiles a schedule tree of SOURCE (JSON or isl YAML, as
 'tilefuse tree' writes them) instead of scheduling it (not with --fuse):
@@ -97,7 +102,7 @@ type compileFlags struct {
 func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 	return &compileFlags{
 		target:       fs.String("target", "cpu", "cpu, cuda or cuda-emulate"),
-		fuse:         fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices()),
+		fuse:         fs.String("fuse", compiler.Auto.String(), "fusion strategy: "+compiler.StrategyChoices()),
 		tile:         fs.String("tile", "", "tile sizes T,... of the outermost permutable bands, or tuned: the sizes 'tilefuse tune' chose (--fuse post)"),
 		fn:           fs.String("func", "", "the C function to compile, when SOURCE has several"),
 		parallel:     fs.Bool("parallel", parallel, "run the outermost coincident loops in parallel"),
@@ -399,7 +404,7 @@ func parseInterspersed(fs *flag.FlagSet, e *env, cmd *command, help string, args
 func runCompile(e *env, args []string) int {
 	cmd := lookup("compile")
 	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
-	cf := addCompileFlags(fs, false)
+	cf := addCompileFlags(fs, true)
 	obj := fs.Bool("c", false, "build the IR and write the object file OUT")
 	out := fs.String("o", "", "the output: OUT.ll and OUT.h, or with -c the object file OUT")
 	pos, err := parseInterspersed(fs, e, cmd, compileHelp, args)

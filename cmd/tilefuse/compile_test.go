@@ -61,6 +61,15 @@ func TestCompileIR(t *testing.T) {
 	if !strings.Contains(ir, "@kernel_gemm(") || !strings.Contains(h, "kernel_gemm(") {
 		t.Errorf("the IR or header does not define kernel_gemm:\n%s\n%s", ir, h)
 	}
+	// No flags means --fuse auto --parallel: the same IR.
+	for _, args := range [][]string{{"-o", filepath.Join(dir, "def")}, {"--fuse", "auto", "--parallel", "-o", filepath.Join(dir, "auto")}} {
+		if _, stderr, status := runCmd("", append(append([]string{"compile"}, args...), "polybench/gemm")...); status != exitOK {
+			t.Fatalf("compile %v: status %d: %s", args, status, stderr)
+		}
+	}
+	if def := readText(t, filepath.Join(dir, "def.ll")); def != readText(t, filepath.Join(dir, "auto.ll")) || !strings.Contains(def, "@GOMP_parallel") {
+		t.Errorf("compile with no flags differs from --fuse auto --parallel, or is not parallel")
+	}
 	if tc, err := runner.FindToolchain(); err == nil {
 		if err := tc.VerifyIR(ir); err != nil {
 			t.Error(err)
@@ -108,7 +117,8 @@ func TestDropIn(t *testing.T) {
 	}
 	want := build(filepath.Join(dir, "ref"), "testdata/dropin/main.c", "testdata/dropin/kernel.c")
 	for i, flags := range [][]string{
-		{"--fuse", "none"},
+		{}, // the defaults: --fuse auto, --parallel
+		{"--fuse", "none", "--parallel=false"},
 		{"--fuse", "smart", "--tile", "8,16", "--parallel"},
 		{"--fuse", "max", "--tile", "4"},
 	} {
