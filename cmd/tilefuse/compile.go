@@ -183,6 +183,8 @@ type compileJob struct {
 	opts   compiler.Options
 	// timeout bounds the compilation (--timeout; 0: none).
 	timeout time.Duration
+	// auto says what strategy auto picked, once emitModule ran.
+	auto string
 }
 
 // gpu reports whether the job targets a GPU (or its emulation).
@@ -304,6 +306,7 @@ func (j *compileJob) emitModule(ctx context.Context, prog *progress) (*emit.Modu
 	if err != nil {
 		return nil, err
 	}
+	j.auto = r.Auto
 	return r.Module, nil
 }
 

@@ -182,6 +182,9 @@ func runRun(e *env, args []string) int {
 	prog.timedCalls("", res.Times)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s (%s)\n", j.source, label, runConfig(j, *threads))
+	if j.auto != "" {
+		fmt.Fprintln(&b, j.auto)
+	}
 	fmt.Fprintf(&b, "median %s over %d runs (min %s, max %s)\n", seconds(res.Median), len(res.Times), seconds(slices.Min(res.Times)), seconds(slices.Max(res.Times)))
 	if *gcc {
 		base, desc, err := gccBaseline(ctx, tc, j, opts, prog)
