@@ -67,3 +67,19 @@ func TestRunErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRunDefaults runs issue 16's two user cases (testdata/defaults)
+// with run's defaults, auto and parallel, at sizes of several tiles, bit
+// for bit against the reference executor.
+func TestRunDefaults(t *testing.T) {
+	needToolchain(t)
+	for _, tc := range []struct{ file, size string }{
+		{"testdata/defaults/blur2pass.c", "n=70,m=90"},
+		{"testdata/defaults/mm2.c", "ni=40,nj=50,nk=70,nl=60"},
+	} {
+		stdout, stderr, status := runCmd("", "run", "--size", tc.size, "--gcc=false", "--ref", "exec", "--repeat", "1", tc.file)
+		if status != exitOK || !strings.Contains(stdout, "(fuse auto, parallel)") || !strings.Contains(stdout, "tiled 32") || !strings.Contains(stdout, "check ok: equal bit for bit") {
+			t.Errorf("%s: status %d, stderr %q\n%s", tc.file, status, stderr, stdout)
+		}
+	}
+}
