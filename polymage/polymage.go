@@ -33,13 +33,9 @@ func (e Entry) Inputs(prog *scop.Program, params map[string]int64, seed uint64) 
 		if !a.LiveIn {
 			continue
 		}
-		shape, err := a.Shape(params)
+		b, err := a.Buffer(params)
 		if err != nil {
-			return nil, err
-		}
-		b, err := scop.NewBuffer(a.Type, shape)
-		if err != nil {
-			return nil, fmt.Errorf("%s: input %s: %v", e.Name, a.Name, err)
+			return nil, fmt.Errorf("%s: input: %v", e.Name, err)
 		}
 		if e.Fill != nil {
 			e.Fill(a.Name, b, seed)

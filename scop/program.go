@@ -1,6 +1,8 @@
 package scop
 
 import (
+	"fmt"
+
 	"tilefuse/presburger"
 )
 
@@ -70,6 +72,20 @@ func (a *Array) Shape(params map[string]int64) ([]int64, error) {
 		shape[i] = v
 	}
 	return shape, nil
+}
+
+// Buffer returns a zeroed buffer of the array's type and shape at
+// params.
+func (a *Array) Buffer(params map[string]int64) (*Buffer, error) {
+	shape, err := a.Shape(params)
+	if err != nil {
+		return nil, err
+	}
+	b, err := NewBuffer(a.Type, shape)
+	if err != nil {
+		return nil, fmt.Errorf("array %s: %v", a.Name, err)
+	}
+	return b, nil
 }
 
 // Stmt is one assignment Write = Value, executed for every point of

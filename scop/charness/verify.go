@@ -38,13 +38,9 @@ func Arguments(p *scop.Program, params map[string]int64, given map[string]*scop.
 			bufs[a.Name] = b
 			continue
 		}
-		shape, err := a.Shape(params)
+		b, err := a.Buffer(params)
 		if err != nil {
 			return nil, err
-		}
-		b, err := scop.NewBuffer(a.Type, shape)
-		if err != nil {
-			return nil, fmt.Errorf("array %s: %v", a.Name, err)
 		}
 		if a.LiveIn {
 			b.Fill(uint64(i + 1))

@@ -48,15 +48,7 @@ func Alloc(p *scop.Program, params map[string]int64) (map[string]*scop.Buffer, e
 }
 
 func alloc(a *scop.Array, params map[string]int64) (*scop.Buffer, error) {
-	shape, err := a.Shape(params)
-	if err != nil {
-		return nil, err
-	}
-	b, err := scop.NewBuffer(a.Type, shape)
-	if err != nil {
-		return nil, fmt.Errorf("array %s: %v", a.Name, err)
-	}
-	return b, nil
+	return a.Buffer(params)
 }
 
 // Run executes p at the given parameter values on bufs: every statement
