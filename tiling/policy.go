@@ -100,7 +100,7 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 			if t, err = t.TileBand(p, sizes); err != nil {
 				return t, nil, err
 			}
-			if !pol.NoWavefront && wavefront(n.Band()) {
+			if !pol.NoWavefront && NeedsWavefront(n.Band()) {
 				if t, err = t.Wavefront(p, 2); err != nil {
 					return t, nil, err
 				}
@@ -124,17 +124,13 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 	return t, tiled, nil
 }
 
-// NeedsWavefront reports whether tiling band b under the default policy
-// gives it a wavefront: b is permutable, has two or more members, and
-// neither of its first two is coincident.
-func NeedsWavefront(b scheduletree.Band) bool { return wavefront(b) }
-
-// wavefront reports whether the tile band of b needs a wavefront to
-// have a parallel loop: b has two or more members and neither of its
-// first two is coincident. (With the first one coincident the outer tile
-// loop is parallel; with the second one, the AST makes it the parallel
-// loop inside a sequential outer one, as a wavefront would.)
-func wavefront(b scheduletree.Band) bool {
+// NeedsWavefront reports whether the tile band of b needs a wavefront to
+// have a parallel loop (Apply gives it one unless Policy.NoWavefront): b
+// is permutable, has two or more members and neither of its first two
+// is coincident. (With the first one coincident the outer tile loop is
+// parallel; with the second one, the AST makes it the parallel loop
+// inside a sequential outer one, as a wavefront would.)
+func NeedsWavefront(b scheduletree.Band) bool {
 	c := func(k int) bool { return k < len(b.Coincident) && b.Coincident[k] }
 	return b.Permutable && b.Members() >= 2 && !c(0) && !c(1)
 }
@@ -161,7 +157,7 @@ func outermost(t scheduletree.Tree, least int, noNested bool) []scheduletree.Pat
 			return true
 		}
 		b := n.Band()
-		if !b.Permutable || b.Members() < least || (noNested && wavefront(b) && sequentialAbove(t, p)) {
+		if !b.Permutable || b.Members() < least || (noNested && NeedsWavefront(b) && sequentialAbove(t, p)) {
 			return true
 		}
 		paths = append(paths, append(scheduletree.Path{}, p...))
