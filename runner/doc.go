@@ -31,8 +31,8 @@
 // compiled apart from the function and linked with its object. It
 // allocates every array argument (64-byte aligned), reads their contents
 // from a file in scop/charness's format (the arrays' bytes in argument
-// order, written from Go by charness.Encode, the inputs being
-// charness.Inputs: the values the reference executor gets), calls the
+// order, written from Go by charness.EncodeTo, the inputs being
+// charness.Arguments: the values the reference executor gets), calls the
 // function WARMUP times untimed and REPEAT times timed with
 // clock_gettime(CLOCK_MONOTONIC), printing each time, and writes the
 // arrays back in the same format. Arrays the program writes are restored

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"tilefuse/scop"
-	"tilefuse/scop/charness"
 )
 
 // Harness returns the C source of a main that times fn, the function
@@ -182,11 +181,4 @@ func cIdent(s string) bool {
 		}
 	}
 	return true
-}
-
-// Inputs returns the buffers of every array of p at params with the
-// live-in arrays filled deterministically: charness.Inputs, so the
-// reference executor and the C harness see the same values.
-func Inputs(p *scop.Program, params map[string]int64) (map[string]*scop.Buffer, error) {
-	return charness.Inputs(p, params)
 }
