@@ -25,8 +25,9 @@ type Options struct {
 	// that is not nested in another parallel loop. Without it only the
 	// loops below a "parallel" mark are (see the package documentation).
 	Parallel bool
-	// SerialLeaves keeps a loop that Parallel would mark serial when no
-	// loop is inside it and it runs inside a sequential loop: one
+	// SerialLeaves leaves serial a loop that Parallel would mark
+	// parallel when no loop is inside it and it runs inside a
+	// sequential loop: one
 	// statement per iteration of the outer loop does not pay for the
 	// threads' synchronisation at every outer iteration (durbin's two
 	// inner loops, 4,000 fork/joins or barriers a call at LARGE).

@@ -183,8 +183,6 @@ type compileJob struct {
 	opts   compiler.Options
 	// timeout bounds the compilation (--timeout; 0: none).
 	timeout time.Duration
-	// auto says what strategy auto picked, once emitModule ran.
-	auto string
 }
 
 // gpu reports whether the job targets a GPU (or its emulation).
@@ -300,14 +298,14 @@ func emittedName(source string, p *scop.Program) string {
 }
 
 // emitModule runs the spine: schedule, tile, fuse, map, generate, emit,
-// showing the slow stages on prog.
-func (j *compileJob) emitModule(ctx context.Context, prog *progress) (*emit.Module, error) {
+// showing the slow stages on prog. It also returns what strategy auto
+// picked ("" without --fuse auto).
+func (j *compileJob) emitModule(ctx context.Context, prog *progress) (*emit.Module, string, error) {
 	r, err := prog.compile(ctx, j)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	j.auto = r.Auto
-	return r.Module, nil
+	return r.Module, r.Auto, nil
 }
 
 // cudaHost compiles a CUDA module's kernels to PTX with llc and returns
@@ -448,7 +446,7 @@ func runCompile(e *env, args []string) int {
 		return 0, false
 	}
 	prog := newProgress(e.stderr, "compile")
-	mod, err := j.emitModule(ctx, prog)
+	mod, _, err := j.emitModule(ctx, prog)
 	if st, ok := stopped(); ok {
 		return st
 	}

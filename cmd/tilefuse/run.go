@@ -138,7 +138,7 @@ func runRun(e *env, args []string) int {
 		return 0, false
 	}
 	prog := newProgress(e.stderr, "run")
-	mod, err := j.emitModule(ctx, prog)
+	mod, auto, err := j.emitModule(ctx, prog)
 	if st, ok := stopped(); ok {
 		return st
 	}
@@ -182,8 +182,8 @@ func runRun(e *env, args []string) int {
 	prog.timedCalls("", res.Times)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s (%s)\n", j.source, label, runConfig(j, *threads))
-	if j.auto != "" {
-		fmt.Fprintln(&b, j.auto)
+	if auto != "" {
+		fmt.Fprintln(&b, auto)
 	}
 	fmt.Fprintf(&b, "median %s over %d runs (min %s, max %s)\n", seconds(res.Median), len(res.Times), seconds(slices.Min(res.Times)), seconds(slices.Max(res.Times)))
 	if *gcc {
