@@ -82,7 +82,9 @@ const autoTile = 32
 // seidel-2d 15.8 -> 5.5 s, gemver 19.2 -> 4.9 ms ...), smart tiled sits
 // between them, and no kernel loses more than 12% (doitgen).
 // A one-member band is left alone: strip-mining one loop reuses
-// nothing. A program whose conservative schedule has a time-skewed
+// nothing; so is a band whose tiles bring no reuse and cut no chain of
+// dependent instances (tiling.Policy.OnlyReuse: a two-pass blur's
+// streaming rows ran 2.6x slower tiled). A program whose conservative schedule has a time-skewed
 // band of deepWavefrontMembers or more members keeps the original order
 // (strategy none) instead. Sizes given tile as they say (every outermost
 // permutable band). The GPU targets, not measured, keep the default
@@ -102,8 +104,8 @@ func unfused(opts Options, conservative scheduletree.Tree) (Options, string, err
 	if len(opts.Tile.Sizes) > 0 {
 		return opts, "auto: min, with the tile sizes given (post-tiling fusion fuses no stage here)", nil
 	}
-	opts.Tile.Sizes, opts.Tile.MinMembers, opts.Tile.NoNestedWavefront = []int64{autoTile}, 2, true
-	return opts, fmt.Sprintf("auto: min, its bands of two or more members tiled %d (post-tiling fusion fuses no stage here)", autoTile), nil
+	opts.Tile.Sizes, opts.Tile.MinMembers, opts.Tile.NoNestedWavefront, opts.Tile.OnlyReuse = []int64{autoTile}, 2, true, true
+	return opts, fmt.Sprintf("auto: min, tiled %d where tiles bring reuse or a wavefront (post-tiling fusion fuses no stage here)", autoTile), nil
 }
 
 // deepWavefrontMembers is the number of members from which a band that

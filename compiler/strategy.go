@@ -31,7 +31,8 @@ const (
 	Schedule
 	// Auto picks for the program (resolveAuto): post-tiling fusion with
 	// the cost model's tile sizes where it fuses stages; otherwise, on the
-	// CPU, Min with its bands of two or more members tiled 32 (on the
+	// CPU, Min with its bands of two or more members tiled 32 where
+	// tiles bring reuse or parallelism (tiling.Policy.OnlyReuse; on the
 	// GPU targets DefaultStrategy). Result.Auto says what it picked.
 	Auto
 )

@@ -17,6 +17,9 @@ func (r *Result) tile() error {
 	if pol.Check == nil && len(pol.Sizes) > 0 {
 		pol.Check = r.vectorCheck()
 	}
+	if pol.Program == nil {
+		pol.Program = r.Program
+	}
 	var err error
 	r.Tiled, r.TiledBands, err = tiling.Apply(r.Scheduled, pol)
 	return err

@@ -28,7 +28,8 @@ tiles the outermost permutable band of every subtree (--tile), generates
 the loops (as 'tilefuse ast') and emits one function. With no --fuse or
 --tile, strategy auto decides both: post-tiling fusion with the cost
 model's tile sizes where it fuses stages (the pipelines), otherwise min
-with every band of two or more members tiled 32 ('tilefuse explain
+with its bands of two or more members tiled 32 where tiles bring reuse
+or parallelism, not where rows stream ('tilefuse explain
 --fuse auto SOURCE' says what it picked). -o OUT writes OUT.ll
 (the IR, for LLVM 14's opt and llc) and OUT.h (a C header declaring the
 function); with -c it builds the IR (opt -O3, llc -O3, -mcpu=native) and
