@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tilefuse/ast"
+	"tilefuse/delicm"
 	"tilefuse/deps"
 	"tilefuse/emit"
 	"tilefuse/fusion"
@@ -24,12 +25,17 @@ import (
 // Result holds every intermediate value of a compilation; the fields of
 // stages after Options.Stop (or after a failing stage) are zero.
 type Result struct {
-	// Program is the program compiled: the source program, or for
-	// strategy Post the program with its cheap pointwise stages inlined
-	// (Inlined lists them; Source is the program as given).
+	// Program is the program compiled: the source program, with its
+	// temporary scalars mapped onto array elements where they can be
+	// (Scalars lists them), and for strategy Post its cheap pointwise
+	// stages inlined (Inlined lists them); Source is the program as
+	// given.
 	Program, Source *scop.Program
 	Inlined         []inline.Stage
-	Options         Options
+	// Scalars lists the temporary scalars mapped onto array elements
+	// (package delicm) before inlining.
+	Scalars []delicm.Mapping
+	Options Options
 	// Deps are the program's memory dependences (nil when no stage
 	// needed them: the original order, or a given tree).
 	Deps *deps.Graph
@@ -197,6 +203,24 @@ func (r *Result) joinBackground() {
 	}
 }
 
+// mapScalars maps temporary scalars onto array elements for the
+// scheduling strategies: the original order gains nothing from it, and
+// a given tree or call schedule names the program's own statements.
+func (r *Result) mapScalars() error {
+	switch {
+	case r.Program == nil || r.Options.Tree != nil || r.Options.KeepScalars:
+		return nil
+	case r.Options.Strategy != Min && r.Options.Strategy != Smart && r.Options.Strategy != Max && r.Options.Strategy != Post:
+		return nil
+	}
+	q, done, err := delicm.Program(r.Program)
+	if err != nil {
+		return err
+	}
+	r.Program, r.Scalars = q, done
+	return nil
+}
+
 // inline substitutes the cheap pointwise stages for strategy Post.
 func (r *Result) inline() error {
 	if r.Program == nil || r.Options.Tree != nil {
@@ -235,6 +259,9 @@ func (r *Result) run(s Stage) (err error) {
 	}()
 	switch s {
 	case StageSchedule:
+		if err := r.mapScalars(); err != nil {
+			return err
+		}
 		if err := r.inline(); err != nil {
 			return err
 		}
@@ -383,24 +410,41 @@ func CheckTree(p *scop.Program, t scheduletree.Tree) error {
 }
 
 // ProgramForTree returns the program a user's tree t schedules: p, or p
-// with its cheap pointwise stages inlined when t schedules exactly those
-// statements (a tree written by strategy Post, which inlines them).
+// as the scheduling strategies rewrite it before scheduling (its
+// temporary scalars mapped onto array elements, then for a tree written
+// by strategy Post its cheap pointwise stages inlined) when t schedules
+// exactly that program's statements.
 func ProgramForTree(p *scop.Program, t scheduletree.Tree) (*scop.Program, error) {
 	if p == nil || t.Root() == nil {
 		return p, nil
 	}
-	q, done, err := inline.Program(p, inline.Options{})
-	if err != nil || len(done) == 0 {
-		return p, err
-	}
-	dom, err := q.Domains()
+	mapped, _, err := delicm.Program(p)
 	if err != nil {
 		return nil, err
 	}
-	if eq, err := t.Domain().IsEqual(dom); err != nil || !eq {
-		return p, err
+	candidates := []*scop.Program{mapped}
+	for _, base := range []*scop.Program{mapped, p} {
+		q, done, err := inline.Program(base, inline.Options{})
+		if err != nil {
+			return nil, err
+		}
+		if len(done) > 0 {
+			candidates = append(candidates, q)
+		}
 	}
-	return q, nil
+	for _, q := range candidates {
+		if q == p {
+			continue
+		}
+		dom, err := q.Domains()
+		if err != nil {
+			return nil, err
+		}
+		if eq, err := t.Domain().IsEqual(dom); err != nil || eq {
+			return q, err
+		}
+	}
+	return p, nil
 }
 
 // buffers describes post-tiling fusion's tile-local buffers to AST

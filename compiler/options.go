@@ -50,6 +50,12 @@ type Options struct {
 	// (package inline; not with a given Tree, whose statements are the
 	// program's own).
 	NoInline bool
+	// KeepScalars keeps every temporary scalar: without it, the
+	// scheduling strategies (Min, Smart, Max, Post) first map a scalar
+	// that carries a value through a loop onto the array element the
+	// value is stored to, where the dataflow allows it exactly (package
+	// delicm; not with a given Tree).
+	KeepScalars bool
 	// Stop ends the compilation after this stage (zero: after Emit).
 	Stop Stage
 	// MaxOps caps the solver steps of each presburger operation and

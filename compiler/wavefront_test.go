@@ -63,14 +63,16 @@ func TestWavefrontRun(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%v %v: %v", s, target, err)
 					}
-					sched := r.Scheduled
+					// The tree schedules the program as the strategy
+					// rewrote it (scalars mapped onto elements).
+					sched, prog := r.Scheduled, r.Program
 					for _, sz := range sizes {
 						name := fmt.Sprintf("%v %v --tile %s", s, target, tiling.FormatSizes(sz))
 						opts := compiler.Options{
 							Tree: &sched, Target: target, Tile: tiling.Policy{Sizes: sz}, Parallel: true, Func: k.Func,
 							GPU: gpumap.Sizes{Threads: []int64{4, 2}}, Stop: compiler.StageTile,
 						}
-						r, err := compiler.Compile(context.Background(), p, opts)
+						r, err := compiler.Compile(context.Background(), prog, opts)
 						if err != nil {
 							t.Fatalf("%s: %v", name, err)
 						}
@@ -84,7 +86,7 @@ func TestWavefrontRun(t *testing.T) {
 						}
 						seen[key] = true
 						opts.Stop = 0
-						if r, err = compiler.Compile(context.Background(), p, opts); err != nil {
+						if r, err = compiler.Compile(context.Background(), prog, opts); err != nil {
 							t.Fatalf("%s: %v", name, err)
 						}
 						res, err := tc.Run(p, runner.Kernel{IR: r.Module.IR, Func: k.Func}, runner.Options{

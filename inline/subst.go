@@ -214,7 +214,7 @@ func Cost(e scop.Expr) int {
 // statement that wrote the element: the statement's iterators become the
 // read's subscripts less the write's offsets.
 func substitute(e scop.Expr, array string, body scop.Expr, perm []offsetIter) scop.Expr {
-	return rewrite(e, func(x scop.Expr) scop.Expr {
+	return scop.Rewrite(e, func(x scop.Expr) scop.Expr {
 		r, ok := x.(*scop.Read)
 		if !ok || r.Array != array {
 			return nil
@@ -223,7 +223,7 @@ func substitute(e scop.Expr, array string, body scop.Expr, perm []offsetIter) sc
 		for k, p := range perm {
 			iters[p.iter] = plus(r.Index[k], -p.delta)
 		}
-		v := rewrite(body, func(y scop.Expr) scop.Expr {
+		v := scop.Rewrite(body, func(y scop.Expr) scop.Expr {
 			it, ok := y.(*scop.Iter)
 			if !ok {
 				return nil
@@ -239,67 +239,6 @@ func substitute(e scop.Expr, array string, body scop.Expr, perm []offsetIter) sc
 		}
 		return v
 	})
-}
-
-// rewrite rebuilds e bottom-up where f returns a replacement (nil: keep
-// the node, rewriting its operands); unchanged subtrees are shared.
-func rewrite(e scop.Expr, f func(scop.Expr) scop.Expr) scop.Expr {
-	if r := f(e); r != nil {
-		return r
-	}
-	switch e := e.(type) {
-	case *scop.Read:
-		idx, changed := rewriteAll(e.Index, f)
-		if !changed {
-			return e
-		}
-		c := *e
-		c.Index = idx
-		return &c
-	case *scop.Unary:
-		if x := rewrite(e.X, f); x != e.X {
-			c := *e
-			c.X = x
-			return &c
-		}
-	case *scop.Binary:
-		x, y := rewrite(e.X, f), rewrite(e.Y, f)
-		if x != e.X || y != e.Y {
-			c := *e
-			c.X, c.Y = x, y
-			return &c
-		}
-	case *scop.Select:
-		cond, th, el := rewrite(e.Cond, f), rewrite(e.Then, f), rewrite(e.Else, f)
-		if cond != e.Cond || th != e.Then || el != e.Else {
-			c := *e
-			c.Cond, c.Then, c.Else = cond, th, el
-			return &c
-		}
-	case *scop.Cast:
-		if x := rewrite(e.X, f); x != e.X {
-			c := *e
-			c.X = x
-			return &c
-		}
-	case *scop.Call:
-		if args, changed := rewriteAll(e.Args, f); changed {
-			c := *e
-			c.Args = args
-			return &c
-		}
-	}
-	return e
-}
-
-func rewriteAll(es []scop.Expr, f func(scop.Expr) scop.Expr) ([]scop.Expr, bool) {
-	out := make([]scop.Expr, len(es))
-	changed := false
-	for i, x := range es {
-		out[i] = rewrite(x, f)
-		changed = changed || out[i] != x
-	}
-	return out, changed
 }
 
 // usedAsIndex reports whether s reads array inside a subscript (a gather

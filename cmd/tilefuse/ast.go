@@ -86,6 +86,7 @@ func runAST(e *env, args []string) (status int) {
 	assume := fs.String("context", "", "a parameter set to assume")
 	outFile := fs.String("o", "", "write the code to this file")
 	inline := addInline(fs)
+	keepScalars := addKeepScalars(fs)
 	stats := fs.Bool("stats", false, "run the code in the interpreter and print what it executed instead of the code")
 	dataset := fs.String("dataset", "", "with --stats: the PolyBench dataset (default MINI)")
 	size := fs.String("size", "", "with --stats: parameter values NAME=V,...")
@@ -126,7 +127,7 @@ func runAST(e *env, args []string) (status int) {
 		return exitUsage
 	}
 	opts := compiler.Options{Strategy: strategy, Parallel: *parallel, Stop: compiler.StageAST,
-		Tile: tiling.Policy{Sizes: sizes, Separate: *separate}, NoInline: !*inline}
+		Tile: tiling.Policy{Sizes: sizes, Separate: *separate}, NoInline: !*inline, KeepScalars: *keepScalars}
 	if err := limits.apply("ast", &opts); err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage

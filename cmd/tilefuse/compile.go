@@ -94,6 +94,7 @@ type compileFlags struct {
 	parallel                *bool
 	maxRecompute            *float64
 	inline                  *bool
+	keepScalars             *bool
 	limits                  *limitFlags
 	tree                    *string
 	unchecked               *bool
@@ -111,6 +112,7 @@ func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 		blockSizes:   fs.String("block-sizes", "", "GPU targets: the most blocks along x,y,z (default 65535,65535,65535)"),
 		maxRecompute: addMaxRecompute(fs),
 		inline:       addInline(fs),
+		keepScalars:  addKeepScalars(fs),
 		limits:       addLimitFlags(fs, true),
 		tree:         fs.String("tree", "", "compile this schedule tree of SOURCE (JSON or isl YAML) instead of scheduling it"),
 		unchecked:    fs.Bool("unchecked", false, "with --tree: compile the tree even if it is illegal for SOURCE"),
@@ -167,6 +169,11 @@ func addMaxRecompute(fs *flag.FlagSet) *float64 {
 // addInline registers --inline, strategy post's first step.
 func addInline(fs *flag.FlagSet) *bool {
 	return fs.Bool("inline", true, "--fuse post: first substitute the cheap pointwise stages into their consumers (package inline)")
+}
+
+// addKeepScalars registers --keep-scalars.
+func addKeepScalars(fs *flag.FlagSet) *bool {
+	return fs.Bool("keep-scalars", false, "keep every temporary scalar: by default the scheduling strategies first map a scalar that carries a value through a loop onto the array element it is stored to, where the dataflow allows it exactly (package delicm)")
 }
 
 // recomputeOption is the compiler's MaxRecompute for the flag's value v.
@@ -228,7 +235,7 @@ func parseTile(cmd, tile string) ([]int64, error) {
 
 // check validates the flags and loads SOURCE; errors are one line.
 func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
-	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute), NoInline: !*f.inline}}
+	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute), NoInline: !*f.inline, KeepScalars: *f.keepScalars}}
 	var err error
 	if err = f.limits.apply(cmd, &j.opts); err != nil {
 		return nil, err

@@ -133,3 +133,24 @@ func TestDropIn(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeRoundTripScalars: the tree 'tree' prints for ludcmp schedules
+// the program with its scalar w mapped onto elements (package delicm),
+// and compile --tree takes it back for the source as written.
+func TestTreeRoundTripScalars(t *testing.T) {
+	dir := t.TempDir()
+	tree, stderr, status := runCmd("", "tree", "--format", "json", "polybench/ludcmp")
+	if status != exitOK {
+		t.Fatalf("tree: status %d: %s", status, stderr)
+	}
+	if strings.Contains(tree, "S0[i") || !strings.Contains(tree, "S1[i") {
+		t.Fatalf("the tree still schedules S0 (w = A[i][j]), or not S1:\n%s", tree)
+	}
+	file := filepath.Join(dir, "ludcmp.json")
+	if err := os.WriteFile(file, []byte(tree), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, status := runCmd("", "compile", "--tree", file, "-o", filepath.Join(dir, "k"), "polybench/ludcmp"); status != exitOK {
+		t.Fatalf("compile --tree: status %d: %s", status, stderr)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"tilefuse/compiler"
+	"tilefuse/delicm"
 	"tilefuse/emit"
 	"tilefuse/fusion"
 	"tilefuse/inline"
@@ -38,6 +39,7 @@ the same for tools.
 // computation spaces of what remains.
 type explainJSON struct {
 	Auto    string           `json:"auto,omitempty"`
+	Scalars []string         `json:"scalars,omitempty"`
 	Inlined []explainInlined `json:"inlined"`
 	Spaces  []explainSpace   `json:"spaces"`
 }
@@ -53,6 +55,25 @@ func inlinedJSON(stages []inline.Stage) []explainInlined {
 	out := []explainInlined{}
 	for _, st := range stages {
 		out = append(out, explainInlined{Statement: st.Stmt, Array: st.Array, Into: st.Into})
+	}
+	return out
+}
+
+// scalarLines says which temporary scalars live in array elements now,
+// a line each.
+func scalarLines(ms []delicm.Mapping) string {
+	var b strings.Builder
+	for _, m := range ms {
+		fmt.Fprintf(&b, "mapped scalar %s\n", m)
+	}
+	return b.String()
+}
+
+// scalarsJSON is the mapped scalars as scalarLines words them, or nil.
+func scalarsJSON(ms []delicm.Mapping) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.String())
 	}
 	return out
 }
@@ -89,6 +110,7 @@ func runExplain(e *env, args []string) int {
 	fn := fs.String("func", "", "the C function, when SOURCE has several")
 	maxRecompute := addMaxRecompute(fs)
 	inline := addInline(fs)
+	keepScalars := addKeepScalars(fs)
 	pos, err := parseInterspersed(fs, e, cmd, explainHelp, args)
 	if err != nil {
 		return exitUsageOr(err)
@@ -129,13 +151,14 @@ func runExplain(e *env, args []string) int {
 		strategy = compiler.Auto
 	}
 	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: strategy, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse,
-		MaxRecompute: recomputeOption(*maxRecompute), NoInline: !*inline})
+		MaxRecompute: recomputeOption(*maxRecompute), NoInline: !*inline, KeepScalars: *keepScalars})
 	if err != nil {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if r.Options.Strategy != compiler.Post {
-		// Auto picked another strategy: that is the whole explanation.
-		fmt.Fprintf(e.stdout, "%s %s: %s\n", pos[0], label, r.Auto)
+		// Auto picked another strategy: that and the mapped scalars are
+		// the whole explanation.
+		fmt.Fprintf(e.stdout, "%s %s: %s\n%s", pos[0], label, r.Auto, scalarLines(r.Scalars))
 		return exitOK
 	}
 	// Counts are a courtesy: each gets a small budget, so that a space
@@ -149,7 +172,7 @@ func runExplain(e *env, args []string) int {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if *format == "json" {
-		data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
+		data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: scalarsJSON(r.Scalars), Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -176,6 +199,7 @@ func runExplain(e *env, args []string) int {
 		fmt.Fprintf(&b, "%s\n", r.Auto)
 	}
 	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s, %s\n", pos[0], label, tiles, m, plural(m, "dimension", "dimensions"), bound)
+	b.WriteString(scalarLines(r.Scalars))
 	for _, st := range r.Inlined {
 		fmt.Fprintf(&b, "inlined %s (%s) into %s\n", st.Stmt, st.Array, strings.Join(st.Into, ", "))
 	}

@@ -55,6 +55,7 @@ func runTree(e *env, args []string) int {
 	tile := fs.String("tile", "", "tile sizes T,... (of the outermost permutable bands; of the live-out spaces with --fuse post)")
 	fn := fs.String("func", "", "the C function to compile, when SOURCE has several")
 	inline := addInline(fs)
+	keepScalars := addKeepScalars(fs)
 	limits := addLimitFlags(fs, true)
 	if err := parseFlags(fs, e, cmd, treeHelp, args); err != nil {
 		return exitUsageOr(err)
@@ -82,7 +83,7 @@ func runTree(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse, NoInline: !*inline}
+	opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse, NoInline: !*inline, KeepScalars: *keepScalars}
 	if err := limits.apply("tree", &opts); err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
