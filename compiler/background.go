@@ -69,6 +69,7 @@ func (r *Result) finishCheck() error {
 type emitHints struct {
 	cold       map[string]bool
 	speculable map[*scop.Select]bool
+	acc        map[string][]bool
 }
 
 // startHints starts the emitter's analyses once; they need only the
@@ -83,6 +84,10 @@ func (r *Result) startHints() {
 			return emitHints{}, nil
 		}
 		spec, _ := p.SpeculableSelects()
-		return emitHints{cold: coldStatements(p, estimate), speculable: spec}, nil
+		acc, err := p.Accumulators()
+		if err != nil {
+			return emitHints{}, err
+		}
+		return emitHints{cold: coldStatements(p, estimate), speculable: spec, acc: acc}, nil
 	})
 }

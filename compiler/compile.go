@@ -300,7 +300,7 @@ func (r *Result) run(s Stage) (err error) {
 		r.Module, err = emit.Emit(r.Program, r.AST, emit.Options{
 			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel || r.Options.Strategy == Schedule,
 			Dynamic: r.Options.Dynamic, ThreadSizes: r.Options.GPU.Threads, BlockSizes: r.Options.GPU.Blocks,
-			Initialized: r.initialized, Cold: h.cold, Speculable: h.speculable,
+			Initialized: r.initialized, Cold: h.cold, Speculable: h.speculable, Accumulators: h.acc,
 		})
 	}
 	return err

@@ -122,6 +122,9 @@ func (c *stmtCtx) toI64(v value.Value, t scop.ElemType) value.Value {
 // addr returns the binding of r's array and the address of r's element:
 // the row-major offset of its subscripts.
 func (c *stmtCtx) addr(r scop.Ref) (*binding, value.Value) {
+	if a := c.env.acc; a != nil && r.Array == a.array && r.String() == a.ref {
+		return a.slot, a.slot.ptr
+	}
 	b := c.env.arrays[r.Array]
 	if b == nil {
 		fail("%s: unknown array %s", c.what, r.Array)

@@ -97,6 +97,11 @@ type Options struct {
 	// (scop.Program.SpeculableSelects): they become select instructions,
 	// which vectorize, instead of branches to the chosen operand.
 	Speculable map[*scop.Select]bool
+	// Accumulators says per statement and iterator whether a sequential
+	// loop running the statement alone over that iterator may keep the
+	// element it updates in a register (scop.Program.Accumulators):
+	// loaded before the loop, stored after it (accumulate.go).
+	Accumulators map[string][]bool
 }
 
 // Module is the result of Emit.

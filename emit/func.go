@@ -130,11 +130,14 @@ type env struct {
 	arrays map[string]*binding
 	// strip, inside a strip-mined loop's body copy, is that loop.
 	strip *strip
+	// acc, inside a loop that keeps its statement's element in a stack
+	// slot (accumulate.go), is that slot.
+	acc *accumulator
 }
 
 // clone copies the maps: a loop body or branch binds names of its own.
 func (v *env) clone() *env {
-	c := &env{iters: map[string]value.Value{}, params: v.params, arrays: map[string]*binding{}, strip: v.strip}
+	c := &env{iters: map[string]value.Value{}, params: v.params, arrays: map[string]*binding{}, strip: v.strip, acc: v.acc}
 	for k, x := range v.iters {
 		c.iters[k] = x
 	}

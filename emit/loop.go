@@ -43,6 +43,10 @@ func (fs *fnState) forLoop(ev *env, n *ast.For) {
 			return
 		}
 	}
+	if u, ok := fs.accumulates(ev, n); ok {
+		fs.accumulatedLoop(ev, n, u, lo, hi, group, hint)
+		return
+	}
 	fs.loop(ev, n.Iter, lo, hi, n.Stride, group, hint, func(inner *env) { fs.node(inner, n.Body) })
 }
 

@@ -20,7 +20,10 @@ import (
 // tolerance allowed.
 var inexact = map[string]float64{"deriche": 1e-5}
 
-// modes are the ways a kernel is emitted in the tests.
+// modes are the ways a kernel is emitted in the tests. The static mode
+// also keeps updated elements in registers where the program's
+// Accumulators allow (as package compiler has it emitted); the others
+// keep them in memory.
 var modes = []struct {
 	name string
 	opts Options
@@ -163,6 +166,11 @@ func checkRuns(t *testing.T, tc toolchain, k polybench.Kernel, p *scop.Program, 
 				continue
 			}
 			m.opts.Func = "kernel_" + m.name
+			if m.name == "static" {
+				if m.opts.Accumulators, err = p.Accumulators(); err != nil {
+					t.Fatal(err)
+				}
+			}
 			mod, err := Emit(p, n, m.opts)
 			if err != nil {
 				t.Fatalf("%s: %v", m.name, err)
@@ -223,4 +231,28 @@ func sampleKernels() []polybench.Kernel {
 		return polybench.Every(3)
 	}
 	return polybench.Kernels()
+}
+
+// TestAccumulatorSlot: nussinov's update of table[i][j] over k is kept in
+// a stack slot where the Accumulators allow it, and in memory without
+// them.
+func TestAccumulatorSlot(t *testing.T) {
+	k, _ := polybench.Lookup("nussinov")
+	p, n, _ := kernelAST(t, k, false)
+	acc, err := p.Accumulators()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		acc  map[string][]bool
+		want bool
+	}{{acc, true}, {nil, false}} {
+		mod, err := Emit(p, n, Options{Accumulators: tc.acc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(mod.IR, "%table.acc = alloca i32"); got != tc.want {
+			t.Errorf("Accumulators %v: a slot for table's element: %v, want %v", tc.acc, got, tc.want)
+		}
+	}
 }
