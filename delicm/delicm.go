@@ -49,8 +49,11 @@ func Program(p *scop.Program) (*scop.Program, []Mapping, error) {
 			continue
 		}
 		fams, err := families(cur, flow, a.Name)
+		if errors.Is(err, presburger.ErrBudget) {
+			continue // this scalar stays; the mappings made so far hold
+		}
 		if err != nil {
-			return p, nil, skipBudget(err)
+			return p, nil, err
 		}
 		for _, fam := range fams {
 			q, qflow, m, err := tryFamily(cur, flow, a, fam)
