@@ -30,7 +30,7 @@ func (p *Program) Accumulators() (map[string][]bool, error) {
 			continue
 		}
 		var ks []bool
-		any := false
+		some := false
 		for k := range s.Iters {
 			ok, err := p.accumulates(s, k)
 			if err != nil {
@@ -41,9 +41,9 @@ func (p *Program) Accumulators() (map[string][]bool, error) {
 				}
 			}
 			ks = append(ks, ok)
-			any = any || ok
+			some = some || ok
 		}
-		if any {
+		if some {
 			out[s.Name] = ks
 		}
 	}
@@ -71,6 +71,10 @@ func (p *Program) accumulates(s *Stmt, k int) (bool, error) {
 	if ok, err := moved.IsSubset(w); err != nil || !ok {
 		return false, err
 	}
+	back, err := w.Reverse()
+	if err != nil {
+		return false, err
+	}
 	text := s.Write.String()
 	reads := stmtReads(s)
 	for i, r := range s.Reads {
@@ -78,10 +82,6 @@ func (p *Program) accumulates(s *Stmt, k int) (bool, error) {
 			continue
 		}
 		// Instances x ~k y where x reads what y writes.
-		back, err := w.Reverse()
-		if err != nil {
-			return false, err
-		}
 		meet, err := r.Rel.ApplyRange(back)
 		if err != nil {
 			return false, err

@@ -2,6 +2,7 @@ package tiling
 
 import (
 	"math/big"
+	"slices"
 
 	"tilefuse/presburger"
 	"tilefuse/scheduletree"
@@ -133,7 +134,7 @@ func reusesAcross(outer, members [][]int64, accs []access) bool {
 				return true // temporal or spatial
 			}
 			for j, b := range accs {
-				if j == i || b.array != a.array || !sameRows(a.linear, b.linear) {
+				if j == i || b.array != a.array || !slices.EqualFunc(a.linear, b.linear, slices.Equal[[]int64]) {
 					continue
 				}
 				if delta, ok := constantDifference(a.offset, b.offset); ok && moves(fixed, members[m], a.linear, delta) {
@@ -172,24 +173,6 @@ func moves(fixed [][]int64, member []int64, lin [][]int64, rhs []int64) bool {
 	return rank(with, nil) > r || rank(with, append(full, 0)) > r
 }
 
-// sameRows reports whether a and b are equal row for row.
-func sameRows(a, b [][]int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if len(a[i]) != len(b[i]) {
-			return false
-		}
-		for k := range a[i] {
-			if a[i][k] != b[i][k] {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // constantDifference returns b - a per subscript when the two offsets
 // differ in their constants only, and not at all in some subscript.
 func constantDifference(a, b [][]int64) ([]int64, bool) {
@@ -199,7 +182,7 @@ func constantDifference(a, b [][]int64) ([]int64, bool) {
 	d := make([]int64, len(a))
 	nonzero := false
 	for i := range a {
-		if len(a[i]) != len(b[i]) || !sameRows([][]int64{a[i][1:]}, [][]int64{b[i][1:]}) {
+		if len(a[i]) != len(b[i]) || !slices.Equal(a[i][1:], b[i][1:]) {
 			return nil, false
 		}
 		d[i] = b[i][0] - a[i][0]
