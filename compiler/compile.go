@@ -20,6 +20,7 @@ import (
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
+	"tilefuse/transpose"
 )
 
 // Result holds every intermediate value of a compilation; the fields of
@@ -35,7 +36,10 @@ type Result struct {
 	// Scalars lists the temporary scalars mapped onto array elements
 	// (package delicm) before inlining.
 	Scalars []delicm.Mapping
-	Options Options
+	// Transposed lists the transposed copies of read-only arrays made
+	// after mapping scalars (package transpose).
+	Transposed []transpose.Copy
+	Options    Options
 	// Deps are the program's memory dependences (nil when no stage
 	// needed them: the original order, or a given tree).
 	Deps *deps.Graph
@@ -221,6 +225,32 @@ func (r *Result) mapScalars() error {
 	return nil
 }
 
+// transpose gives read-only arrays read across their rows transposed
+// copies, for the same strategies as mapScalars.
+func (r *Result) transpose() error {
+	switch {
+	case r.Program == nil || r.Options.Tree != nil || r.Options.KeepLayout:
+		return nil
+	case r.Options.Strategy != Min && r.Options.Strategy != Smart && r.Options.Strategy != Max && r.Options.Strategy != Post:
+		return nil
+	}
+	q, done, err := transpose.Program(r.Program)
+	if err != nil {
+		return err
+	}
+	r.Program, r.Transposed = q, done
+	return nil
+}
+
+// copyStmts names the statements that write transposed copies.
+func copyStmts(copies []transpose.Copy) []string {
+	var out []string
+	for _, c := range copies {
+		out = append(out, c.Stmt)
+	}
+	return out
+}
+
 // inline substitutes the cheap pointwise stages for strategy Post.
 func (r *Result) inline() error {
 	if r.Program == nil || r.Options.Tree != nil {
@@ -242,6 +272,7 @@ func (r *Result) inline() error {
 	case r.Options.Strategy != Post || r.Options.NoInline:
 		return nil
 	}
+	opts.Keep = copyStmts(r.Transposed)
 	q, done, err := inline.Program(r.Program, opts)
 	if err != nil {
 		return err
@@ -260,6 +291,9 @@ func (r *Result) run(s Stage) (err error) {
 	switch s {
 	case StageSchedule:
 		if err := r.mapScalars(); err != nil {
+			return err
+		}
+		if err := r.transpose(); err != nil {
 			return err
 		}
 		if err := r.inline(); err != nil {
@@ -411,7 +445,8 @@ func CheckTree(p *scop.Program, t scheduletree.Tree) error {
 
 // ProgramForTree returns the program a user's tree t schedules: p, or p
 // as the scheduling strategies rewrite it before scheduling (its
-// temporary scalars mapped onto array elements, then for a tree written
+// temporary scalars mapped onto array elements, its read-only arrays read
+// across their rows given transposed copies, then for a tree written
 // by strategy Post its cheap pointwise stages inlined) when t schedules
 // exactly that program's statements.
 func ProgramForTree(p *scop.Program, t scheduletree.Tree) (*scop.Program, error) {
@@ -422,9 +457,21 @@ func ProgramForTree(p *scop.Program, t scheduletree.Tree) (*scop.Program, error)
 	if err != nil {
 		return nil, err
 	}
-	candidates := []*scop.Program{mapped}
+	// Each base with the statements inlining must keep.
+	bases := []*scop.Program{mapped, p}
+	keep := [][]string{nil, nil}
 	for _, base := range []*scop.Program{mapped, p} {
-		q, done, err := inline.Program(base, inline.Options{})
+		q, done, err := transpose.Program(base)
+		if err != nil {
+			return nil, err
+		}
+		if len(done) > 0 {
+			bases, keep = append(bases, q), append(keep, copyStmts(done))
+		}
+	}
+	candidates := slices.Clone(bases)
+	for i, base := range bases {
+		q, done, err := inline.Program(base, inline.Options{Keep: keep[i]})
 		if err != nil {
 			return nil, err
 		}

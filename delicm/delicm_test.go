@@ -1,17 +1,13 @@
 package delicm_test
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"tilefuse/delicm"
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
+	"tilefuse/internal/progtest"
 	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
 )
 
 // Cases written as a user would, each with the scalar w.
@@ -113,7 +109,7 @@ func TestProgram(t *testing.T) {
 		{"gramschmidt", "", nil, []string{"nrm -> R[k][k] in S0, S1, S2"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, params := load(t, tc.name, tc.source, tc.params)
+			p, params := progtest.Load(t, tc.name, tc.source, tc.params)
 			q, ms, err := delicm.Program(p)
 			if err != nil {
 				t.Fatal(err)
@@ -133,7 +129,7 @@ func TestProgram(t *testing.T) {
 					t.Errorf("%s is still an array of the mapped program", m.Scalar)
 				}
 			}
-			sameResults(t, p, q, params)
+			progtest.SameResults(t, p, q, params)
 		})
 	}
 }
@@ -159,50 +155,4 @@ func allMapped(p *scop.Program, ms []delicm.Mapping, w string) bool {
 		}
 	}
 	return true
-}
-
-// load parses a case: the C source, or the PolyBench kernel at MINI.
-func load(t *testing.T, name, source string, params map[string]int64) (*scop.Program, map[string]int64) {
-	t.Helper()
-	fn := name
-	if source == "" {
-		k, ok := polybench.Lookup(name)
-		if !ok {
-			t.Fatalf("no kernel %s", name)
-		}
-		source, fn, params = k.Source, k.Func, k.Sizes(polybench.Mini)
-	}
-	p, err := cparse.ParseFunc(name+".c", []byte(source), fn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p, params
-}
-
-// sameResults runs p and q by the reference executor on the same
-// inputs and compares every live-out array bit for bit.
-func sameResults(t *testing.T, p, q *scop.Program, params map[string]int64) {
-	t.Helper()
-	in, err := charness.Inputs(p, params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(prog *scop.Program) map[string]*scop.Buffer {
-		bufs := map[string]*scop.Buffer{}
-		for _, a := range prog.Arrays {
-			if b, ok := in[a.Name]; ok && (a.LiveIn || a.LiveOut) {
-				bufs[a.Name] = b.Clone()
-			}
-		}
-		if err := refexec.Run(prog, params, bufs); err != nil {
-			t.Fatal(err)
-		}
-		return bufs
-	}
-	want, got := run(p), run(q)
-	for _, a := range p.Arrays {
-		if a.LiveOut && !bytes.Equal(want[a.Name].Data, got[a.Name].Data) {
-			t.Errorf("live-out %s differs from the original program's", a.Name)
-		}
-	}
 }

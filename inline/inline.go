@@ -30,6 +30,9 @@ type Options struct {
 	// schedule's ComputeInline): each is inlined whatever its cost when
 	// the other rules allow it, and no other is.
 	Only []string
+	// Keep names statements never inlined (transposed copies: inlined,
+	// a copy would be undone).
+	Keep []string
 }
 
 // Stage is one inlined statement: it wrote Array and now lives on in
@@ -56,7 +59,7 @@ func Program(p *scop.Program, opts Options) (*scop.Program, []Stage, error) {
 	for changed := true; changed; {
 		changed = false
 		for i, s := range w.stmts {
-			if s == nil || (opts.Only != nil && !slices.Contains(opts.Only, s.Name)) {
+			if s == nil || (opts.Only != nil && !slices.Contains(opts.Only, s.Name)) || slices.Contains(opts.Keep, s.Name) {
 				continue
 			}
 			st, ok, err := w.try(i, opts.MaxCost, opts.Only != nil)

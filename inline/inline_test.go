@@ -85,70 +85,77 @@ func liveOuts(t *testing.T, p *scop.Program, params map[string]int64, fill func(
 func TestRules(t *testing.T) {
 	tests := []struct {
 		name, src string
+		keep      []string // Options.Keep
 		want      []string
 	}{
 		{"stencil of a product", `void f(int n, float in[n + 2], float out[n]) {
   float c[n + 2];
   for (int j = 0; j < n + 2; j++) c[j] = in[j] * in[j];
   for (int i = 0; i < n; i++) out[i] = c[i] + c[i + 1] + c[i + 2];
-}`, []string{"S0"}},
+}`, nil, []string{"S0"}},
 		{"input overwritten after the stage", `void f(int n, float in[n], float out[n]) {
   float c[n];
   for (int j = 0; j < n; j++) c[j] = in[j] * 2.0f;
   for (int j = 0; j < n; j++) in[j] = 0.0f;
   for (int i = 0; i < n; i++) out[i] = c[i];
-}`, nil},
+}`, nil, nil},
 		{"elements read that it does not write", `void f(int n, float in[n], float out[n]) {
   float c[n];
   for (int j = 0; j < n / 2; j++) c[j] = in[j] * 2.0f;
   for (int i = 0; i < n; i++) out[i] = c[i];
-}`, nil},
+}`, nil, nil},
 		{"a division read at five points", `void f(int n, float in[n + 4], float out[n]) {
   float c[n + 4];
   for (int j = 0; j < n + 4; j++) c[j] = in[j] / 3.0f;
   for (int i = 0; i < n; i++) out[i] = c[i] + c[i + 1] + c[i + 2] + c[i + 3] + c[i + 4];
-}`, nil},
+}`, nil, nil},
 		{"an expensive stage read once", `void f(int n, float in[n], float out[n]) {
   float c[n];
   for (int j = 0; j < n; j++) c[j] = (in[j] / 3.0f + in[j] / 5.0f) / 7.0f;
   for (int i = 0; i < n; i++) out[i] = c[i] * c[i];
-}`, []string{"S0"}},
+}`, nil, []string{"S0"}},
 		{"an expensive stage read by two", `void f(int n, float in[n], float out[n], float out2[n]) {
   float c[n];
   for (int j = 0; j < n; j++) c[j] = (in[j] / 3.0f + in[j] / 5.0f) / 7.0f;
   for (int i = 0; i < n; i++) out[i] = c[i] * c[i];
   for (int i = 0; i < n; i++) out2[i] = c[i] + 1.0f;
-}`, nil},
+}`, nil, nil},
 		{"one loop", `void f(int n, float in[n], float out[n]) {
   float c[n];
   for (int j = 0; j < n; j++) {
     c[j] = in[j] * 2.0f;
     out[j] = c[j];
   }
-}`, nil},
+}`, nil, nil},
 		{"a second writer", `void f(int n, float in[n], float out[n]) {
   float c[n];
   for (int j = 0; j < n; j++) c[j] = in[j];
   for (int j = 0; j < n; j++) c[j] = c[j] * 2.0f;
   for (int i = 0; i < n; i++) out[i] = c[i];
-}`, nil},
+}`, nil, nil},
 		{"live-out values", `void f(int n, float in[n], float c[n], float out[n]) {
   for (int j = 0; j < n; j++) c[j] = in[j] * 2.0f;
   for (int i = 0; i < n; i++) out[i] = c[i];
-}`, nil},
+}`, nil, nil},
 		// C's / truncates: i / 4 is not read as a 4× upsampling, whose
 		// recomputation the rules could bound, so it stays.
 		{"upsampled", `void f(int n, float in[n + 2], float out[4 * n]) {
   float c[n + 1];
   for (int j = 0; j < n + 1; j++) c[j] = in[j] + in[j + 1];
   for (int i = 0; i < 4 * n; i++) out[i] = c[i / 4] + c[i / 4 + 1];
-}`, nil},
+}`, nil, nil},
 		{"a chain", `void f(int n, float in[n], float out[n]) {
   float a[n], b[n];
   for (int j = 0; j < n; j++) a[j] = in[j] + 1.0f;
   for (int j = 0; j < n; j++) b[j] = a[j] * a[j];
   for (int i = 0; i < n; i++) out[i] = b[i] - a[i];
-}`, []string{"S0", "S1"}},
+}`, nil, []string{"S0", "S1"}},
+		{"a chain keeping S0", `void f(int n, float in[n], float out[n]) {
+  float a[n], b[n];
+  for (int j = 0; j < n; j++) a[j] = in[j] + 1.0f;
+  for (int j = 0; j < n; j++) b[j] = a[j] * a[j];
+  for (int i = 0; i < n; i++) out[i] = b[i] - a[i];
+}`, []string{"S0"}, []string{"S1"}},
 	}
 	params := map[string]int64{"n": 16}
 	for _, tc := range tests {
@@ -158,7 +165,7 @@ func TestRules(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := progs[0]
-			q, done, err := inline.Program(p, inline.Options{})
+			q, done, err := inline.Program(p, inline.Options{Keep: tc.keep})
 			if err != nil {
 				t.Fatal(err)
 			}

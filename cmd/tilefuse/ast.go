@@ -87,6 +87,7 @@ func runAST(e *env, args []string) (status int) {
 	outFile := fs.String("o", "", "write the code to this file")
 	inline := addInline(fs)
 	keepScalars := addKeepScalars(fs)
+	keepLayout := addKeepLayout(fs)
 	stats := fs.Bool("stats", false, "run the code in the interpreter and print what it executed instead of the code")
 	dataset := fs.String("dataset", "", "with --stats: the PolyBench dataset (default MINI)")
 	size := fs.String("size", "", "with --stats: parameter values NAME=V,...")
@@ -127,7 +128,7 @@ func runAST(e *env, args []string) (status int) {
 		return exitUsage
 	}
 	opts := compiler.Options{Strategy: strategy, Parallel: *parallel, Stop: compiler.StageAST,
-		Tile: tiling.Policy{Sizes: sizes, Separate: *separate}, NoInline: !*inline, KeepScalars: *keepScalars}
+		Tile: tiling.Policy{Sizes: sizes, Separate: *separate}, NoInline: !*inline, KeepScalars: *keepScalars, KeepLayout: *keepLayout}
 	if err := limits.apply("ast", &opts); err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage

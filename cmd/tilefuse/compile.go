@@ -95,6 +95,7 @@ type compileFlags struct {
 	maxRecompute            *float64
 	inline                  *bool
 	keepScalars             *bool
+	keepLayout              *bool
 	limits                  *limitFlags
 	tree                    *string
 	unchecked               *bool
@@ -113,6 +114,7 @@ func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 		maxRecompute: addMaxRecompute(fs),
 		inline:       addInline(fs),
 		keepScalars:  addKeepScalars(fs),
+		keepLayout:   addKeepLayout(fs),
 		limits:       addLimitFlags(fs, true),
 		tree:         fs.String("tree", "", "compile this schedule tree of SOURCE (JSON or isl YAML) instead of scheduling it"),
 		unchecked:    fs.Bool("unchecked", false, "with --tree: compile the tree even if it is illegal for SOURCE"),
@@ -176,6 +178,11 @@ func addKeepScalars(fs *flag.FlagSet) *bool {
 	return fs.Bool("keep-scalars", false, "keep every temporary scalar: by default the scheduling strategies first map a scalar that carries a value through a loop onto the array element it is stored to, where the dataflow allows it exactly (package delicm)")
 }
 
+// addKeepLayout registers --keep-layout.
+func addKeepLayout(fs *flag.FlagSet) *bool {
+	return fs.Bool("keep-layout", false, "keep every array's layout: by default the scheduling strategies give a read-only array that a statement reads across its rows, where no loop order makes every access contiguous, a transposed copy (package transpose)")
+}
+
 // recomputeOption is the compiler's MaxRecompute for the flag's value v.
 func recomputeOption(v float64) float64 {
 	if v <= 0 {
@@ -235,7 +242,7 @@ func parseTile(cmd, tile string) ([]int64, error) {
 
 // check validates the flags and loads SOURCE; errors are one line.
 func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
-	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute), NoInline: !*f.inline, KeepScalars: *f.keepScalars}}
+	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute), NoInline: !*f.inline, KeepScalars: *f.keepScalars, KeepLayout: *f.keepLayout}}
 	var err error
 	if err = f.limits.apply(cmd, &j.opts); err != nil {
 		return nil, err

@@ -134,23 +134,34 @@ func TestDropIn(t *testing.T) {
 	}
 }
 
-// TestTreeRoundTripScalars: the tree 'tree' prints for ludcmp schedules
-// the program with its scalar w mapped onto elements (package delicm),
-// and compile --tree takes it back for the source as written.
-func TestTreeRoundTripScalars(t *testing.T) {
-	dir := t.TempDir()
-	tree, stderr, status := runCmd("", "tree", "--format", "json", "polybench/ludcmp")
-	if status != exitOK {
-		t.Fatalf("tree: status %d: %s", status, stderr)
-	}
-	if strings.Contains(tree, "S0[i") || !strings.Contains(tree, "S1[i") {
-		t.Fatalf("the tree still schedules S0 (w = A[i][j]), or not S1:\n%s", tree)
-	}
-	file := filepath.Join(dir, "ludcmp.json")
-	if err := os.WriteFile(file, []byte(tree), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, stderr, status := runCmd("", "compile", "--tree", file, "-o", filepath.Join(dir, "k"), "polybench/ludcmp"); status != exitOK {
-		t.Fatalf("compile --tree: status %d: %s", status, stderr)
+// TestTreeRoundTripRewrites: the tree of a program the strategies
+// rewrite before scheduling (ludcmp's scalar w mapped onto A[i][j], S0
+// gone; syrk's A[j][k] read from a transposed copy written by S2)
+// schedules the rewritten program, and compile --tree takes it back.
+func TestTreeRoundTripRewrites(t *testing.T) {
+	for _, tc := range []struct {
+		kernel      string
+		has, hasNot string
+	}{
+		{"ludcmp", "S1[i", "S0[i"},
+		{"syrk", "S2[", "no such statement"},
+	} {
+		t.Run(tc.kernel, func(t *testing.T) {
+			dir := t.TempDir()
+			tree, stderr, status := runCmd("", "tree", "--format", "json", "polybench/"+tc.kernel)
+			if status != exitOK {
+				t.Fatalf("tree: status %d: %s", status, stderr)
+			}
+			if !strings.Contains(tree, tc.has) || strings.Contains(tree, tc.hasNot) {
+				t.Fatalf("the tree does not schedule %s, or schedules %s:\n%s", tc.has, tc.hasNot, tree)
+			}
+			file := filepath.Join(dir, tc.kernel+".json")
+			if err := os.WriteFile(file, []byte(tree), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, stderr, status := runCmd("", "compile", "--tree", file, "-o", filepath.Join(dir, "k"), "polybench/"+tc.kernel); status != exitOK {
+				t.Fatalf("compile --tree: status %d: %s", status, stderr)
+			}
+		})
 	}
 }

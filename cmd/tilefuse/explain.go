@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"tilefuse/compiler"
-	"tilefuse/delicm"
 	"tilefuse/emit"
 	"tilefuse/fusion"
 	"tilefuse/inline"
@@ -38,10 +37,12 @@ the same for tools.
 // explainJSON is explain's JSON form: the inlined stages, then the
 // computation spaces of what remains.
 type explainJSON struct {
-	Auto    string           `json:"auto,omitempty"`
-	Scalars []string         `json:"scalars,omitempty"`
-	Inlined []explainInlined `json:"inlined"`
-	Spaces  []explainSpace   `json:"spaces"`
+	Auto    string   `json:"auto,omitempty"`
+	Scalars []string `json:"scalars,omitempty"`
+	// Transposed are the transposed copies of read-only arrays.
+	Transposed []string         `json:"transposed,omitempty"`
+	Inlined    []explainInlined `json:"inlined"`
+	Spaces     []explainSpace   `json:"spaces"`
 }
 
 // explainInlined is one stage substituted into its consumers.
@@ -59,21 +60,24 @@ func inlinedJSON(stages []inline.Stage) []explainInlined {
 	return out
 }
 
-// scalarLines says which temporary scalars live in array elements now,
-// a line each.
-func scalarLines(ms []delicm.Mapping) string {
+// rewriteLines says, a line each, which temporary scalars live in array
+// elements now and which read-only arrays got transposed copies.
+func rewriteLines(r *compiler.Result) string {
 	var b strings.Builder
-	for _, m := range ms {
+	for _, m := range r.Scalars {
 		fmt.Fprintf(&b, "mapped scalar %s\n", m)
+	}
+	for _, c := range r.Transposed {
+		fmt.Fprintf(&b, "transposed copy %s\n", c)
 	}
 	return b.String()
 }
 
-// scalarsJSON is the mapped scalars as scalarLines words them, or nil.
-func scalarsJSON(ms []delicm.Mapping) []string {
+// stringsOf is xs as their String methods word them, or nil.
+func stringsOf[T fmt.Stringer](xs []T) []string {
 	var out []string
-	for _, m := range ms {
-		out = append(out, m.String())
+	for _, x := range xs {
+		out = append(out, x.String())
 	}
 	return out
 }
@@ -111,6 +115,7 @@ func runExplain(e *env, args []string) int {
 	maxRecompute := addMaxRecompute(fs)
 	inline := addInline(fs)
 	keepScalars := addKeepScalars(fs)
+	keepLayout := addKeepLayout(fs)
 	pos, err := parseInterspersed(fs, e, cmd, explainHelp, args)
 	if err != nil {
 		return exitUsageOr(err)
@@ -151,14 +156,14 @@ func runExplain(e *env, args []string) int {
 		strategy = compiler.Auto
 	}
 	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: strategy, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse,
-		MaxRecompute: recomputeOption(*maxRecompute), NoInline: !*inline, KeepScalars: *keepScalars})
+		MaxRecompute: recomputeOption(*maxRecompute), NoInline: !*inline, KeepScalars: *keepScalars, KeepLayout: *keepLayout})
 	if err != nil {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if r.Options.Strategy != compiler.Post {
-		// Auto picked another strategy: that and the mapped scalars are
-		// the whole explanation.
-		fmt.Fprintf(e.stdout, "%s %s: %s\n%s", pos[0], label, r.Auto, scalarLines(r.Scalars))
+		// Auto picked another strategy: that and the program's rewrites
+		// are the whole explanation.
+		fmt.Fprintf(e.stdout, "%s %s: %s\n%s", pos[0], label, r.Auto, rewriteLines(r))
 		return exitOK
 	}
 	// Counts are a courtesy: each gets a small budget, so that a space
@@ -172,7 +177,7 @@ func runExplain(e *env, args []string) int {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if *format == "json" {
-		data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: scalarsJSON(r.Scalars), Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
+		data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed), Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -199,7 +204,7 @@ func runExplain(e *env, args []string) int {
 		fmt.Fprintf(&b, "%s\n", r.Auto)
 	}
 	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s, %s\n", pos[0], label, tiles, m, plural(m, "dimension", "dimensions"), bound)
-	b.WriteString(scalarLines(r.Scalars))
+	b.WriteString(rewriteLines(r))
 	for _, st := range r.Inlined {
 		fmt.Fprintf(&b, "inlined %s (%s) into %s\n", st.Stmt, st.Array, strings.Join(st.Into, ", "))
 	}

@@ -43,6 +43,13 @@ func TestExplain(t *testing.T) {
 			"space 0 (S0), intermediate: fused into the tiles of space 1 (S1); 200 instances executed for 101 (overlap 1.980x)",
 			"space 1 (S1), live-out: tiled, with 1 space fused into its tiles; not fused: its values live after the program",
 		}},
+		{"transposed", []string{"--fuse", "auto", "polybench/syrk"}, exitOK, []string{
+			"polybench/syrk MINI n=30 m=20: auto: min, tiled 32 where tiles bring reuse or a wavefront (post-tiling fusion fuses no stage here)",
+			"transposed copy A_t[e1][e0] = A[e0][e1] (S2) for S1: A[j][k]",
+		}},
+		{"layout kept", []string{"--fuse", "auto", "--keep-layout", "polybench/syrk"}, exitOK, []string{
+			"polybench/syrk MINI n=30 m=20: auto: min, tiled 32 where tiles bring reuse or a wavefront (post-tiling fusion fuses no stage here)",
+		}},
 		{"strategy", []string{"--fuse", "min", "../../fusion/testdata/chain.c"}, exitUsage, []string{
 			"tilefuse explain: --fuse min: only post-tiling fusion (post, or auto where it picks post) is explained",
 		}},

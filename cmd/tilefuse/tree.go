@@ -56,6 +56,7 @@ func runTree(e *env, args []string) int {
 	fn := fs.String("func", "", "the C function to compile, when SOURCE has several")
 	inline := addInline(fs)
 	keepScalars := addKeepScalars(fs)
+	keepLayout := addKeepLayout(fs)
 	limits := addLimitFlags(fs, true)
 	if err := parseFlags(fs, e, cmd, treeHelp, args); err != nil {
 		return exitUsageOr(err)
@@ -83,7 +84,7 @@ func runTree(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse, NoInline: !*inline, KeepScalars: *keepScalars}
+	opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse, NoInline: !*inline, KeepScalars: *keepScalars, KeepLayout: *keepLayout}
 	if err := limits.apply("tree", &opts); err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
