@@ -56,11 +56,12 @@ type Options struct {
 	// value is stored to, where the dataflow allows it exactly (package
 	// delicm; not with a given Tree).
 	KeepScalars bool
-	// KeepLayout keeps every array's layout: without it, the scheduling
-	// strategies give a read-only array that a statement reads across its
-	// rows, where no loop order makes every access contiguous, a
-	// transposed copy in a temporary (package transpose; not with a given
-	// Tree).
+	// KeepLayout keeps every array's layout: without it, strategies Min
+	// and Post (so Auto) give a read-only array that a statement reads
+	// across its rows, where no loop order makes every access contiguous,
+	// a transposed copy in a temporary (package transpose; not with a
+	// given Tree, nor for Smart and Max, which would fuse the copy into
+	// its readers).
 	KeepLayout bool
 	// Stop ends the compilation after this stage (zero: after Emit).
 	Stop Stage

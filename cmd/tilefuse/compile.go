@@ -180,7 +180,7 @@ func addKeepScalars(fs *flag.FlagSet) *bool {
 
 // addKeepLayout registers --keep-layout.
 func addKeepLayout(fs *flag.FlagSet) *bool {
-	return fs.Bool("keep-layout", false, "keep every array's layout: by default the scheduling strategies give a read-only array that a statement reads across its rows, where no loop order makes every access contiguous, a transposed copy (package transpose)")
+	return fs.Bool("keep-layout", false, "keep every array's layout: by default min and post (so auto) give a read-only array that a statement reads across its rows, where no loop order makes every access contiguous, a transposed copy (package transpose)")
 }
 
 // recomputeOption is the compiler's MaxRecompute for the flag's value v.
