@@ -270,14 +270,15 @@ func added(x, y []int64, sign int64) []int64 {
 	return out
 }
 
-// rank is the rank of the integer rows, by exact fraction-free
-// elimination on a copy.
+// rank is the rank of the integer rows, by Bareiss's fraction-free
+// elimination on a copy (every division exact, entries bounded by the
+// rows' minors).
 func rank(rows [][]int64) int {
 	m := make([][]int64, len(rows))
 	for i, r := range rows {
 		m[i] = slices.Clone(r)
 	}
-	r := 0
+	r, prev := 0, int64(1)
 	for c := 0; len(m) > 0 && c < len(m[0]) && r < len(m); c++ {
 		piv := slices.IndexFunc(m[r:], func(row []int64) bool { return row[c] != 0 })
 		if piv < 0 {
@@ -285,48 +286,18 @@ func rank(rows [][]int64) int {
 		}
 		m[r], m[r+piv] = m[r+piv], m[r]
 		for i := r + 1; i < len(m); i++ {
-			if m[i][c] == 0 {
-				continue
+			for k := c + 1; k < len(m[i]); k++ {
+				m[i][k] = (m[r][c]*m[i][k] - m[i][c]*m[r][k]) / prev
+				if m[i][k] > 1<<30 || m[i][k] < -(1<<30) {
+					return len(rows) // too large to trust: full rank, so no copy
+				}
 			}
-			f, g := m[r][c], m[i][c]
-			for k := range m[i] {
-				m[i][k] = f*m[i][k] - g*m[r][k]
-			}
-			m[i] = reduced(m[i])
-			if slices.ContainsFunc(m[i], func(v int64) bool { return v > 1<<30 || v < -(1<<30) }) {
-				return len(rows) // too large to trust: full rank, so no copy
-			}
+			m[i][c] = 0
 		}
+		prev = m[r][c]
 		r++
 	}
 	return r
-}
-
-// reduced divides a row by the gcd of its entries, keeping entries small.
-func reduced(row []int64) []int64 {
-	var g int64
-	for _, v := range row {
-		g = gcd(g, v)
-	}
-	if g > 1 {
-		for k := range row {
-			row[k] /= g
-		}
-	}
-	return row
-}
-
-func gcd(a, b int64) int64 {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }
 
 // footprint is the elements of the array the group's reads touch.
