@@ -40,8 +40,13 @@ type Policy struct {
 	// brings reuse (Reuses, over Program's statements): a band whose
 	// footprints are all small streams as well untiled.
 	OnlyReuse bool
-	// Program is the program of the tree, for OnlyReuse (package
-	// compiler sets it).
+	// FuseSiblings first fuses sibling reductions (siblings.go: adjacent
+	// one-statement bands with the same rows over the same points, each
+	// row a chain of dependent instances, sharing a read) into one band
+	// left untiled. It needs Program and Check.
+	FuseSiblings bool
+	// Program is the program of the tree, for OnlyReuse and FuseSiblings
+	// (package compiler sets it).
 	Program *scop.Program
 	// Check, when set, checks a tree against the program's dependences
 	// (package compiler passes scheduler.Check's verdict: every dependence
@@ -91,9 +96,18 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 			return t, nil, fmt.Errorf("tiling: tile size %d is not positive", s)
 		}
 	}
-	var tiled []scheduletree.Path
+	var tiled, fused []scheduletree.Path
+	if pol.FuseSiblings && pol.Program != nil && pol.Check != nil {
+		var err error
+		if t, fused, err = fuseSiblings(t, pol); err != nil {
+			return t, nil, err
+		}
+	}
 	if len(pol.Sizes) > 0 {
 		tiled = outermost(t, pol.MinMembers, pol.NoNestedWavefront)
+		tiled = slices.DeleteFunc(tiled, func(p scheduletree.Path) bool {
+			return slices.ContainsFunc(fused, func(f scheduletree.Path) bool { return slices.Equal(f, p) })
+		})
 		if pol.OnlyReuse {
 			if pol.Program == nil {
 				return t, nil, fmt.Errorf("tiling: OnlyReuse without the program")
