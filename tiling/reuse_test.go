@@ -11,6 +11,7 @@ import (
 	"tilefuse/deps"
 	"tilefuse/frontend/cparse"
 	"tilefuse/scheduler"
+	"tilefuse/scheduletree"
 	"tilefuse/scop"
 	"tilefuse/tiling"
 )
@@ -66,23 +67,7 @@ func TestOnlyReuse(t *testing.T) {
 		{"jacobi-2d", "", []string{"S0", "S1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var p *scop.Program
-			var g *deps.Graph
-			if tc.source == "" {
-				p, g = kernelDeps(t, tc.name)
-			} else {
-				var err error
-				if p, err = cparse.ParseFunc(tc.name+".c", []byte(tc.source), tc.name); err != nil {
-					t.Fatal(err)
-				}
-				if g, err = deps.Memory(p); err != nil {
-					t.Fatal(err)
-				}
-			}
-			tree, err := scheduler.Schedule(p, g, scheduler.Options{Fuse: scheduler.FuseMin})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, _, tree := minTree(t, tc.name, tc.source)
 			pol := tiling.Policy{Sizes: []int64{32}, MinMembers: 2, NoNestedWavefront: true, OnlyReuse: true, Program: p}
 			tiled, paths, err := tiling.Apply(tree, pol)
 			if err != nil {
@@ -118,4 +103,28 @@ func TestOnlyReuseNeedsProgram(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "program") {
 		t.Errorf("Apply = %v, want an error naming the program", err)
 	}
+}
+
+// minTree parses a case (C source, or with source "" the PolyBench
+// kernel name) and schedules it under min fusion.
+func minTree(t *testing.T, name, source string) (*scop.Program, *deps.Graph, scheduletree.Tree) {
+	t.Helper()
+	var p *scop.Program
+	var g *deps.Graph
+	if source == "" {
+		p, g = kernelDeps(t, name)
+	} else {
+		var err error
+		if p, err = cparse.ParseFunc(name+".c", []byte(source), name); err != nil {
+			t.Fatal(err)
+		}
+		if g, err = deps.Memory(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree, err := scheduler.Schedule(p, g, scheduler.Options{Fuse: scheduler.FuseMin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, g, tree
 }

@@ -7,11 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/deps"
-	"tilefuse/frontend/cparse"
 	"tilefuse/scheduler"
 	"tilefuse/scheduletree"
-	"tilefuse/scop"
 	"tilefuse/tiling"
 )
 
@@ -65,23 +62,7 @@ func TestFuseSiblings(t *testing.T) {
 		{"mvt", "", nil, []string{"S0", "S1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var p *scop.Program
-			var g *deps.Graph
-			if tc.source == "" {
-				p, g = kernelDeps(t, tc.name)
-			} else {
-				var err error
-				if p, err = cparse.ParseFunc(tc.name+".c", []byte(tc.source), tc.name); err != nil {
-					t.Fatal(err)
-				}
-				if g, err = deps.Memory(p); err != nil {
-					t.Fatal(err)
-				}
-			}
-			tree, err := scheduler.Schedule(p, g, scheduler.Options{Fuse: scheduler.FuseMin})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, g, tree := minTree(t, tc.name, tc.source)
 			check := func(u scheduletree.Tree) (bool, error) {
 				vs, err := scheduler.Check(u, g)
 				return err == nil && len(vs) == 0, err
