@@ -36,36 +36,43 @@ func fuseSiblings(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []schedul
 		}
 		return true
 	})
-	var fused []scheduletree.Path
 	// Last first: fusing children of one sequence moves no path of a
-	// sequence met before it in the walk.
+	// sequence met before it in the walk. It may move the bands fused
+	// under a later one, so they are found again by identity at the end
+	// (edits share the nodes they do not change).
+	bands := map[*scheduletree.Node]bool{}
 	for i := len(seqs) - 1; i >= 0; i-- {
 		var err error
-		var at []scheduletree.Path
-		if t, at, err = fuseChildren(t, seqs[i], pol); err != nil {
+		if t, err = fuseChildren(t, seqs[i], pol, bands); err != nil {
 			return t, nil, err
 		}
-		fused = append(fused, at...)
 	}
+	var fused []scheduletree.Path
+	t.Walk(func(p scheduletree.Path, n *scheduletree.Node) bool {
+		if bands[n] {
+			fused = append(fused, slices.Clone(p))
+		}
+		return true
+	})
 	return t, fused, nil
 }
 
-// fuseChildren fuses runs of twin children of the sequence at p.
-func fuseChildren(t scheduletree.Tree, p scheduletree.Path, pol Policy) (scheduletree.Tree, []scheduletree.Path, error) {
-	var fused []scheduletree.Path
+// fuseChildren fuses runs of twin children of the sequence at p, adding
+// the fused bands to bands.
+func fuseChildren(t scheduletree.Tree, p scheduletree.Path, pol Policy, bands map[*scheduletree.Node]bool) (scheduletree.Tree, error) {
 	for k := 0; ; k++ {
 		seq, err := t.At(p)
 		if err != nil {
-			return t, nil, err
+			return t, err
 		}
 		if k+1 >= seq.NumChildren() {
-			return t, fused, nil
+			return t, nil
 		}
 		run := []*scheduletree.Node{seq.Child(k)}
 		for j := k + 1; j < seq.NumChildren(); j++ {
 			ok, err := twins(pol.Program, t, p, k, j)
 			if err != nil {
-				return t, nil, err
+				return t, err
 			}
 			if !ok {
 				break
@@ -75,17 +82,16 @@ func fuseChildren(t scheduletree.Tree, p scheduletree.Path, pol Policy) (schedul
 		if len(run) < 2 {
 			continue
 		}
-		u, err := fuseRun(t, p, k, run)
+		u, band, err := fuseRun(t, p, k, run)
 		if err != nil {
-			return t, nil, err
+			return t, err
 		}
 		legal, err := pol.Check(u)
 		if err != nil {
-			return t, nil, err
+			return t, err
 		}
 		if legal {
-			t = u
-			fused = append(fused, append(p.Child(k), 0))
+			t, bands[band] = u, true
 		}
 	}
 }
@@ -185,8 +191,9 @@ func sharedRead(st1, st2 *scop.Stmt) bool {
 
 // fuseRun replaces the run of children starting at k of the sequence at
 // p by one filter over them all, with one band over every statement and
-// below it a sequence of the statements in their order.
-func fuseRun(t scheduletree.Tree, p scheduletree.Path, k int, run []*scheduletree.Node) (scheduletree.Tree, error) {
+// below it a sequence of the statements in their order. It returns the
+// new tree and the band.
+func fuseRun(t scheduletree.Tree, p scheduletree.Path, k int, run []*scheduletree.Node) (scheduletree.Tree, *scheduletree.Node, error) {
 	band := run[0].Child(0).Band()
 	filter := run[0].Filter()
 	var parts []*scheduletree.Node
@@ -197,18 +204,19 @@ func fuseRun(t scheduletree.Tree, p scheduletree.Path, k int, run []*scheduletre
 		}
 		var err error
 		if filter, err = filter.Union(c.Filter()); err != nil {
-			return t, err
+			return t, nil, err
 		}
 		if band.Schedule, err = band.Schedule.Union(c.Child(0).Band().Schedule); err != nil {
-			return t, err
+			return t, nil, err
 		}
 	}
 	seq, err := t.At(p)
 	if err != nil {
-		return t, err
+		return t, nil, err
 	}
 	children := seq.Children()
-	node := scheduletree.NewFilter(filter, scheduletree.NewBand(band, scheduletree.NewSequence(parts...)))
-	children = append(append(children[:k:k], node), children[k+len(run):]...)
-	return t.Replace(p, scheduletree.NewSequence(children...))
+	b := scheduletree.NewBand(band, scheduletree.NewSequence(parts...))
+	children = append(append(children[:k:k], scheduletree.NewFilter(filter, b)), children[k+len(run):]...)
+	u, err := t.Replace(p, scheduletree.NewSequence(children...))
+	return u, b, err
 }
