@@ -206,12 +206,13 @@ func TestAutoPolyBench(t *testing.T) {
 // TestAutoTilesSmall runs a few kernels under auto at PolyBench's SMALL
 // sizes, where auto's 32-point tiles are several per band (at MINI most
 // bands fit one tile): full and partial tiles, trisolv's, lu's and
-// jacobi-2d's wavefronts.
+// jacobi-2d's wavefronts, bicg's, doitgen's and trmm's point loops
+// reordered for locality.
 func TestAutoTilesSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("SMALL sizes")
 	}
-	for _, name := range []string{"gemm", "trisolv", "lu", "jacobi-2d"} {
+	for _, name := range []string{"gemm", "trisolv", "lu", "jacobi-2d", "bicg", "doitgen", "trmm"} {
 		t.Run(name, func(t *testing.T) {
 			k, _ := polybench.Lookup(name)
 			params := k.Sizes(polybench.Small)

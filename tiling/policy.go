@@ -45,8 +45,12 @@ type Policy struct {
 	// row a chain of dependent instances, sharing a read) into one band
 	// left untiled. It needs Program and Check.
 	FuseSiblings bool
-	// Program is the program of the tree, for OnlyReuse and FuseSiblings
-	// (package compiler sets it).
+	// LocalPoints orders the point loops of a tiled band whose tile
+	// loops include a parallel one for locality (points.go): the member
+	// that walks the arrays best goes innermost. It needs Program.
+	LocalPoints bool
+	// Program is the program of the tree, for OnlyReuse, FuseSiblings and
+	// LocalPoints (package compiler sets it).
 	Program *scop.Program
 	// Check, when set, checks a tree against the program's dependences
 	// (package compiler passes scheduler.Check's verdict: every dependence
@@ -124,6 +128,12 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 			if err != nil {
 				return t, nil, err
 			}
+			var perm []int
+			if pol.LocalPoints {
+				if perm, err = pointOrder(pol.Program, t, p); err != nil {
+					return t, nil, err
+				}
+			}
 			sizes := make([]int64, n.Band().Members())
 			for k := range sizes {
 				sizes[k] = SizeOf(pol.Sizes, k)
@@ -138,6 +148,11 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 				// The tile band proper, its tiles' coordinates the
 				// prefix schedule below it, is the one above the points.
 				tiled[i] = p.Child(0)
+			}
+			if perm != nil && parallel(t, tiled[i]) {
+				if t, err = t.PermuteBand(tiled[i].Child(0), perm); err != nil {
+					return t, nil, err
+				}
 			}
 			if pol.Check != nil && parallel(t, tiled[i]) {
 				if t, err = vectorize(t, tiled[i], pol.Check); err != nil {

@@ -46,23 +46,12 @@ func Reuses(prog *scop.Program, t scheduletree.Tree, p scheduletree.Path) (bool,
 	if err != nil {
 		return false, err
 	}
-	outer := map[string][][]int64{} // statement -> rows above the band
-	for k := range len(p) {
-		a, err := t.At(p[:k])
-		if err != nil {
-			return false, err
-		}
-		if a.Kind() != scheduletree.KindBand {
-			continue
-		}
-		for _, m := range a.Band().Schedule.Maps() {
-			rows, _, ok := linearRows(m)
-			if !ok {
-				return true, nil
-			}
-			name := m.Space().In.Name
-			outer[name] = append(outer[name], rows...)
-		}
+	outer, ok, err := outerRows(t, p)
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		return true, nil
 	}
 	for _, m := range n.Band().Schedule.Maps() {
 		members, _, ok := linearRows(m)
