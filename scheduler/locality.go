@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"slices"
 
+	"tilefuse/scheduletree"
 	"tilefuse/scop"
 )
 
@@ -15,26 +16,6 @@ import (
 // only the locality changes: the hyperplane problem's objective ignores
 // it, and its tie-breaking can leave a column walk innermost (fdtd-2d
 // under smart fusion walked its arrays by columns, 25x slower).
-
-// locality scores one member as the innermost loop: poor counts the
-// accesses that move to another row at each step (worst first), reuse
-// the accesses that stay on one element (twice) or walk a row.
-type locality struct {
-	poor, reuse int
-	coincident  bool
-}
-
-// better reports whether a is the better innermost member: fewer poor
-// accesses, then coincident (vectorizable), then more reuse.
-func (a locality) better(b locality) bool {
-	if a.poor != b.poor {
-		return a.poor < b.poor
-	}
-	if a.coincident != b.coincident {
-		return a.coincident
-	}
-	return a.reuse > b.reuse
-}
 
 // innermostForLocality moves the member with the best locality to the
 // end of b, keeping the others' order, when b completes the schedule of
@@ -52,7 +33,7 @@ func (s *scheduler) innermostForLocality(group []int, b *band) {
 			return
 		}
 	}
-	scores := make([]locality, n)
+	scores := make([]scheduletree.Locality, n)
 	for m := range b.members {
 		scores[m] = s.memberLocality(group, b, m)
 	}
@@ -61,7 +42,7 @@ func (s *scheduler) innermostForLocality(group []int, b *band) {
 		if !s.movable(b, m) {
 			continue
 		}
-		if scores[m].better(scores[best]) {
+		if scores[m].Better(scores[best]) {
 			best = m
 		}
 	}
@@ -94,8 +75,8 @@ func moveToEnd[T any](s []T, i int) []T {
 
 // memberLocality scores member m of b as the innermost loop over the
 // accesses of every statement of group.
-func (s *scheduler) memberLocality(group []int, b *band, m int) locality {
-	score := locality{coincident: b.coincident[m]}
+func (s *scheduler) memberLocality(group []int, b *band, m int) scheduletree.Locality {
+	score := scheduletree.Locality{Coincident: b.coincident[m]}
 	for _, i := range group {
 		d := s.memberStep(i, b, m)
 		if d == nil {
@@ -104,11 +85,11 @@ func (s *scheduler) memberLocality(group []int, b *band, m int) locality {
 		for _, r := range stmtRefs(s.p.Stmts[i]) {
 			switch accessStride(r, d, len(s.p.Stmts[i].Iters)) {
 			case strideNone:
-				score.reuse += 2
+				score.Reuse += 2
 			case strideRow:
-				score.reuse++
+				score.Reuse++
 			case strideFar:
-				score.poor++
+				score.Poor++
 			}
 		}
 	}

@@ -16,10 +16,11 @@ import (
 // over i. Its points ordered (i, j) walk A's rows, and the loop over j
 // vectorizes (bicg LARGE, 2 threads, warm: 3.7 -> 2.4 ms).
 //
-// The criterion is the scheduler's (Pluto's intra-tile optimisation): the
-// member that moves the fewest accesses to another row goes innermost,
-// then a coincident one, then the one that reuses most (the same element
-// counts twice, a step along the row once), when it beats the last.
+// The criterion is the scheduler's (scheduletree.Locality, Pluto's
+// intra-tile optimisation): the member that moves the fewest accesses to
+// another row goes innermost, then a coincident one, then the one that
+// reuses most (the same element counts twice, a step along the row
+// once), when it beats the last.
 
 // pointOrder returns the permutation of the band at p of t (new member k
 // is old member perm[k]) that moves its best member for locality
@@ -40,9 +41,9 @@ func pointOrder(prog *scop.Program, t scheduletree.Tree, p scheduletree.Path) ([
 	if err != nil || !ok {
 		return nil, err
 	}
-	scores := make([]pointScore, m)
+	scores := make([]scheduletree.Locality, m)
 	for k := range scores {
-		scores[k].coincident = k < len(b.Coincident) && b.Coincident[k]
+		scores[k].Coincident = k < len(b.Coincident) && b.Coincident[k]
 	}
 	for _, sm := range b.Schedule.Maps() {
 		members, _, ok := linearRows(sm)
@@ -62,13 +63,13 @@ func pointOrder(prog *scop.Program, t scheduletree.Tree, p scheduletree.Path) ([
 			fixed := append(append([][]int64{}, outer[st.Name]...), members[:k]...)
 			fixed = append(fixed, members[k+1:]...)
 			for _, a := range accs {
-				scores[k].add(fixed, a)
+				addLocality(&scores[k], fixed, a)
 			}
 		}
 	}
 	best := m - 1
 	for k := 0; k < m-1; k++ {
-		if scores[k].better(scores[best]) {
+		if scores[k].Better(scores[best]) {
 			best = k
 		}
 	}
@@ -109,19 +110,11 @@ func outerRows(t scheduletree.Tree, p scheduletree.Path) (map[string][][]int64, 
 	return outer, true, nil
 }
 
-// pointScore scores one member as the innermost point loop: poor counts
-// the accesses that move to another row along it, reuse those that stay
-// on one element (twice) or move along their row (once).
-type pointScore struct {
-	poor, reuse int
-	coincident  bool
-}
-
-// add scores access a along the step that moves the member and leaves
+// addLocality scores access a along the step that moves the member and leaves
 // the rows fixed unchanged (unique: fixed has rank one below the
 // iterators). A subscript row stays put along that step exactly when it
 // lies in the span of fixed.
-func (s *pointScore) add(fixed [][]int64, a access) {
+func addLocality(s *scheduletree.Locality, fixed [][]int64, a access) {
 	base := rank(fixed, nil)
 	moved := func(row []int64) bool {
 		return rank(append(append([][]int64{}, fixed...), row), nil) > base
@@ -129,26 +122,14 @@ func (s *pointScore) add(fixed [][]int64, a access) {
 	last := len(a.linear) - 1
 	for k, row := range a.linear {
 		if k < last && moved(row) {
-			s.poor++
+			s.Poor++
 			return
 		}
 	}
 	switch {
 	case last < 0 || !moved(a.linear[last]):
-		s.reuse += 2
+		s.Reuse += 2
 	default:
-		s.reuse++
+		s.Reuse++
 	}
-}
-
-// better reports whether a is the better innermost member: fewer poor
-// accesses, then coincident (vectorizable), then more reuse.
-func (a pointScore) better(b pointScore) bool {
-	if a.poor != b.poor {
-		return a.poor < b.poor
-	}
-	if a.coincident != b.coincident {
-		return a.coincident
-	}
-	return a.reuse > b.reuse
 }
