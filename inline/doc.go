@@ -10,7 +10,9 @@
 // puts each in its own place of the outermost sequence), no consumer uses
 // its values as subscripts (an index array stays a load), and its body
 // costs little next to how many times its consumers read each element
-// (Options.MaxCost), unless a single consumer reads each element once. The consumer then evaluates the stage's expression,
+// (Options.MaxCost: a read at a constant channel evaluates only the
+// branch of a per-channel selection it picks), unless a single consumer
+// reads each element once. The consumer then evaluates the stage's expression,
 // with the stage's iterators replaced by the read's subscripts, instead of
 // loading the element: the same operations on the same values, so the
 // result is bit for bit the original's. The stage and its array disappear,

@@ -18,13 +18,15 @@ const DefaultMaxCost = 12
 
 // Options tunes Program.
 type Options struct {
-	// MaxCost bounds the stage's operation count (Cost) times its
-	// recomputation: the sum, over the distinct reads of its array in its
-	// consumers (reads of one element are one: code generation evaluates
-	// them once), of how many consumer instances read each element
-	// (readWeight: 2 along a dimension read at floor(i/2)). It does not
-	// apply when one consumer reads each element once, or to a copy.
-	// Zero means DefaultMaxCost.
+	// MaxCost bounds the stage's recomputation: the sum, over the
+	// distinct reads of its array in its consumers (reads of one element
+	// are one: code generation evaluates them once), of the operations
+	// the consumer evaluates for the read (Cost of the stage's expression
+	// at the read's subscripts, a selection on constants folded) times
+	// how many consumer instances read each element (readWeight: 2 along
+	// a dimension read at floor(i/2), 4 along a dimension of 4 channels
+	// the read does not name). It does not apply when one consumer reads
+	// each element once, or to a copy. Zero means DefaultMaxCost.
 	MaxCost int
 	// Only, when set, names the statements to inline instead (a call
 	// schedule's ComputeInline): each is inlined whatever its cost when
@@ -141,7 +143,7 @@ func (w *work) try(i, maxCost int, force bool) (Stage, bool, error) {
 		}
 	}
 	var into []int
-	weight, bounded, single := 0, true, true
+	recompute, bounded, single := 0, true, true
 	for j, t := range w.stmts {
 		if t == nil || j == i {
 			continue
@@ -161,7 +163,11 @@ func (w *work) try(i, maxCost int, force bool) (Stage, bool, error) {
 			if err != nil {
 				return Stage{}, false, err
 			}
-			weight, bounded = weight+rw, bounded && ok
+			// What the consumer evaluates for this read: the stage's
+			// expression at its subscripts, a selection on a constant
+			// folded (alpha read from an image defined per channel).
+			evaluated := Cost(substitute(g[0], a.Name, s.Value, perm))
+			recompute, bounded = recompute+evaluated*rw, bounded && ok
 		}
 		single = single && len(groups) == 1 && oneToOne(variable(groups[0][0].Index), len(t.Iters))
 		into = append(into, j)
@@ -171,7 +177,7 @@ func (w *work) try(i, maxCost int, force bool) (Stage, bool, error) {
 		return Stage{}, false, nil
 	case len(into) == 1 && single, cost == 0, force:
 		// Nothing computed twice, or nothing computed: a copy.
-	case !bounded || cost*weight > maxCost:
+	case !bounded || recompute > maxCost:
 		return Stage{}, false, nil
 	}
 	if ok, err := w.covered(i, a.Name); err != nil || !ok {

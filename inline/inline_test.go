@@ -144,6 +144,36 @@ func TestRules(t *testing.T) {
   for (int j = 0; j < n + 1; j++) c[j] = in[j] + in[j + 1];
   for (int i = 0; i < 4 * n; i++) out[i] = c[i / 4] + c[i / 4 + 1];
 }`, nil, nil},
+		// Halide's interpolate: premultiplied colour, alpha as it is.
+		// Its consumer reads it at even and odd points (2x: one x per
+		// element) and reads alpha from every channel (a constant extent
+		// of 4), where the selection folds to a load.
+		{"channels by selection", `void f(int n, float img[4][2 * n + 1], float out[4][n]) {
+  float d[4][2 * n + 1];
+  for (int c = 0; c < 4; c++)
+    for (int x = 0; x < 2 * n + 1; x++)
+      d[c][x] = c < 3 ? img[c][x] * img[3][x] : img[3][x];
+  for (int c = 0; c < 4; c++)
+    for (int x = 0; x < n; x++)
+      out[c][x] = (d[c][2 * x] + d[c][2 * x + 1] + d[c][2 * x + 2]) * d[3][2 * x + 1];
+}`, nil, []string{"S0"}},
+		// Each element read by the four channels: four times the
+		// divisions.
+		{"a division read by four channels", `void f(int n, float in[n], float out[4][n]) {
+  float d[n];
+  for (int x = 0; x < n; x++) d[x] = in[x] / 3.0f + in[x] / 5.0f;
+  for (int c = 0; c < 4; c++)
+    for (int x = 0; x < n; x++)
+      out[c][x] = d[x] * 2.0f;
+}`, nil, nil},
+		// Each element read by every row: no bound at all.
+		{"a row read by every row", `void f(int n, float in[n], float out[n][n]) {
+  float d[n];
+  for (int x = 0; x < n; x++) d[x] = in[x] * in[x];
+  for (int y = 0; y < n; y++)
+    for (int x = 0; x < n; x++)
+      out[y][x] = d[x] + 1.0f;
+}`, nil, nil},
 		{"a chain", `void f(int n, float in[n], float out[n]) {
   float a[n], b[n];
   for (int j = 0; j < n; j++) a[j] = in[j] + 1.0f;

@@ -3,6 +3,7 @@ package inline
 import (
 	"strings"
 
+	"tilefuse/presburger"
 	"tilefuse/scop"
 )
 
@@ -119,10 +120,11 @@ func distinctReads(s *scop.Stmt, array string) []*scop.Read {
 }
 
 // readWeight bounds how many instances of s read each element through r:
-// a subscript i + c reads a new element per instance along i, one
-// floor((i + c)/k) the same element k times; an iterator no subscript
-// names must have one value in s's domain. bounded is false otherwise
-// (a reduction's broadcast, a modulo, a non-affine subscript).
+// a subscript a*i + c (a nonzero) reads a new element per instance along
+// i, one floor((i + c)/k) the same element k times; an iterator no
+// subscript names multiplies the weight by its extent in s's domain,
+// which must be a constant of at most maxExtent. bounded is false
+// otherwise (a reduction's broadcast, a modulo, a non-affine subscript).
 func readWeight(s *scop.Stmt, r *scop.Read) (w int, bounded bool, err error) {
 	named := make([]bool, len(s.Iters))
 	w = 1
@@ -133,7 +135,7 @@ func readWeight(s *scop.Stmt, r *scop.Read) (w int, bounded bool, err error) {
 				x, k = d.X, c
 			}
 		}
-		it, _, ok := linear(x)
+		it, ok := scaledIter(x)
 		if !ok {
 			return 0, false, nil
 		}
@@ -150,11 +152,99 @@ func readWeight(s *scop.Stmt, r *scop.Read) (w int, bounded bool, err error) {
 		if ok {
 			continue
 		}
-		if _, fixed, err := s.Domain.DimValue(i); err != nil || !fixed {
+		// Every instance along an iterator the read does not name reads
+		// the same element: a constant extent (the channels of an image
+		// reading its alpha plane) multiplies the weight, any other leaves
+		// it unbounded.
+		n, ok, err := constantExtent(s.Domain, i)
+		if err != nil || !ok {
 			return 0, false, err
 		}
+		w *= int(n)
 	}
 	return w, true, nil
+}
+
+// scaledIter returns the iterator of e when e is a nonzero integer
+// multiple of one iterator plus a constant (2x - 1: each element is read
+// at one value of x at most), nil when e is a constant; false otherwise.
+func scaledIter(e scop.Expr) (*scop.Iter, bool) {
+	var it *scop.Iter
+	var walk func(e scop.Expr) bool
+	walk = func(e scop.Expr) bool {
+		switch e := e.(type) {
+		case *scop.Iter:
+			if it != nil || !e.T.IsInt() {
+				return false
+			}
+			it = e
+			return true
+		case *scop.Binary:
+			switch e.Op {
+			case scop.Add, scop.Sub:
+				return walk(e.X) && walk(e.Y)
+			case scop.Mul:
+				if c, ok := scop.ConstInt(e.Y); ok && c != 0 {
+					return walk(e.X)
+				}
+				if c, ok := scop.ConstInt(e.X); ok && c != 0 {
+					return walk(e.Y)
+				}
+				return false
+			}
+		}
+		_, ok := scop.ConstInt(e)
+		return ok && e.Type().IsInt()
+	}
+	if !walk(e) {
+		return nil, false
+	}
+	return it, true
+}
+
+// maxExtent bounds the extents constantExtent reports.
+const maxExtent = 64
+
+// constantExtent returns the number of values dimension k of dom takes
+// when its minimum and maximum are the same constants for every value of
+// the parameters and the extent is at most maxExtent; false otherwise.
+func constantExtent(dom presburger.Set, k int) (int64, bool, error) {
+	lo, err := dom.DimMin(k)
+	if err != nil {
+		return 0, false, err
+	}
+	hi, err := dom.DimMax(k)
+	if err != nil {
+		return 0, false, err
+	}
+	l, okl := constantValue(lo)
+	h, okh := constantValue(hi)
+	if !okl || !okh || h < l || h-l >= maxExtent {
+		return 0, false, nil
+	}
+	return h - l + 1, true, nil
+}
+
+// constantValue returns the value of the one-dimensional pf when every
+// piece gives the same constant.
+func constantValue(pf presburger.PwMultiAff) (int64, bool) {
+	var v int64
+	for i, pc := range pf.Pieces {
+		if len(pc.Aff.Divs) > 0 || len(pc.Aff.Rows) != 1 || len(pc.Aff.Rows[0]) == 0 {
+			return 0, false
+		}
+		row := pc.Aff.Rows[0]
+		for _, c := range row[1:] {
+			if c != 0 {
+				return 0, false
+			}
+		}
+		if i > 0 && row[0] != v {
+			return 0, false
+		}
+		v = row[0]
+	}
+	return v, len(pf.Pieces) > 0
 }
 
 // oneToOne reports whether subscripts name each of n iterators once, each
@@ -237,8 +327,69 @@ func substitute(e scop.Expr, array string, body scop.Expr, perm []offsetIter) sc
 		if v.Type() != r.T {
 			v = &scop.Cast{At: r.At, X: v, T: r.T}
 		}
-		return v
+		return foldSelects(v)
 	})
+}
+
+// foldSelects replaces each selection of e whose condition compares
+// integer constants by the branch it chooses, the only one evaluated
+// anyway: a stage defined per channel (c < 3 ? colour : alpha) read at
+// a constant channel.
+func foldSelects(e scop.Expr) scop.Expr {
+	return scop.Rewrite(e, func(x scop.Expr) scop.Expr {
+		s, ok := x.(*scop.Select)
+		if !ok {
+			return nil
+		}
+		v, ok := constCondition(s.Cond)
+		switch {
+		case !ok:
+			return nil
+		case v:
+			return foldSelects(s.Then)
+		default:
+			return foldSelects(s.Else)
+		}
+	})
+}
+
+// constCondition evaluates a comparison of integer constants, or a
+// conjunction or disjunction of such.
+func constCondition(e scop.Expr) (value, ok bool) {
+	b, isBin := e.(*scop.Binary)
+	if !isBin {
+		return false, false
+	}
+	if b.Op.IsLogical() {
+		x, okx := constCondition(b.X)
+		y, oky := constCondition(b.Y)
+		if !okx || !oky {
+			return false, false
+		}
+		if b.Op == scop.And {
+			return x && y, true
+		}
+		return x || y, true
+	}
+	x, okx := scop.ConstInt(b.X)
+	y, oky := scop.ConstInt(b.Y)
+	if !b.Op.IsCompare() || !okx || !oky {
+		return false, false
+	}
+	switch b.Op {
+	case scop.Lt:
+		return x < y, true
+	case scop.Le:
+		return x <= y, true
+	case scop.Gt:
+		return x > y, true
+	case scop.Ge:
+		return x >= y, true
+	case scop.Eq:
+		return x == y, true
+	default:
+		return x != y, true
+	}
 }
 
 // usedAsIndex reports whether s reads array inside a subscript (a gather

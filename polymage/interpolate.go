@@ -33,6 +33,8 @@ func init() {
 // pyramid with g = 1.
 //
 //	downsampled_L0    premultiplied colour: img(c) * img(3) for c < 3; alpha as it is
+//	                  (one selection, as in Halide's app: package inline
+//	                  substitutes it into its two consumers)
 //	Dx_l, D_l         l = 1..levels-1: the [1 2 1]/4 filter over rows, then
 //	                  columns, keeping every other line (reads 2x-2, 2x-1, 2x)
 //	Ux_l, Uy_l        l = levels-2..0: linear up-sampling of interpolated_L(l+1)
@@ -79,7 +81,7 @@ func Interpolate(levels int) (*scop.Program, error) {
 
 	// 1. Premultiply, then down-sample.
 	d0 := q.box(p, "downsampled_L0", rgba, 0)
-	d0.Define(dsl.When(c.Lt(3), img.At(c, x, y).Mul(img.At(3, x, y))), img.At(3, x, y))
+	d0.Define(dsl.Select(c.Lt(3), img.At(c, x, y).Mul(img.At(3, x, y)), img.At(3, x, y)))
 	ds := []*dsl.Func{d0}
 	for l := 1; l < levels; l++ {
 		dx := q.downX(p, fmt.Sprintf("Dx_%d", l), rgba, l, funcReader(ds[l-1], c), down)
