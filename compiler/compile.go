@@ -49,6 +49,9 @@ type Result struct {
 	// after the GPU mapping (the tree AST generation reads).
 	Scheduled, Tiled, Fused, Mapped scheduletree.Tree
 	TiledBands                      []scheduletree.Path
+	// TileNotes are the tiling's decisions on bands, a line each
+	// (tiling.Policy.Note), for explain.
+	TileNotes []string
 	// Fusion is what post-tiling fusion decided for each computation
 	// space (strategy Post only).
 	Fusion *fusion.Result

@@ -20,6 +20,9 @@ func (r *Result) tile() error {
 	if pol.Program == nil {
 		pol.Program = r.Program
 	}
+	if pol.Note == nil {
+		pol.Note = func(s string) { r.TileNotes = append(r.TileNotes, s) }
+	}
 	var err error
 	r.Tiled, r.TiledBands, err = tiling.Apply(r.Scheduled, pol)
 	return err

@@ -62,6 +62,17 @@ type Policy struct {
 	// inside a parallel tile loop: elsewhere the AST would make those
 	// loops the parallel ones.
 	Check func(scheduletree.Tree) (bool, error)
+	// Note, when set, receives a line per decision Apply takes on a band
+	// (fused, left untiled, tiled, its points reordered or distributed):
+	// what `explain` shows.
+	Note func(string)
+}
+
+// note sends a decision to pol.Note, when set.
+func (pol Policy) note(format string, args ...any) {
+	if pol.Note != nil {
+		pol.Note(fmt.Sprintf(format, args...))
+	}
 }
 
 // ParseSizes reads "T" or "T1,T2,..." of positive integers, the form of
@@ -106,6 +117,9 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 		if t, fused, err = fuseSiblings(t, pol); err != nil {
 			return t, nil, err
 		}
+		for _, p := range fused {
+			pol.note("fused sibling reductions %s into one band, left untiled", statementsAt(t, p))
+		}
 	}
 	if len(pol.Sizes) > 0 {
 		tiled = outermost(t, pol.MinMembers, pol.NoNestedWavefront)
@@ -116,9 +130,15 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 			if pol.Program == nil {
 				return t, nil, fmt.Errorf("tiling: OnlyReuse without the program")
 			}
+			all := tiled
 			var err error
 			if tiled, err = reusing(pol.Program, t, tiled); err != nil {
 				return t, nil, err
+			}
+			for _, p := range all {
+				if !slices.ContainsFunc(tiled, func(q scheduletree.Path) bool { return slices.Equal(p, q) }) {
+					pol.note("left %s untiled: its tiles would bring no reuse, cut no chain and need no wavefront", statementsAt(t, p))
+				}
 			}
 		}
 		// The bands head disjoint subtrees: tiling one (a band inserted
@@ -141,6 +161,7 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 			if t, err = t.TileBand(p, sizes); err != nil {
 				return t, nil, err
 			}
+			how := ""
 			if !pol.NoWavefront && NeedsWavefront(n.Band()) {
 				if t, err = t.Wavefront(p, 2); err != nil {
 					return t, nil, err
@@ -148,15 +169,22 @@ func Apply(t scheduletree.Tree, pol Policy) (scheduletree.Tree, []scheduletree.P
 				// The tile band proper, its tiles' coordinates the
 				// prefix schedule below it, is the one above the points.
 				tiled[i] = p.Child(0)
+				how = ", a wavefront of tiles"
 			}
+			pol.note("tiled %s by %s%s", statementsAt(t, p), FormatSizes(sizes), how)
 			if perm != nil && parallel(t, tiled[i]) {
 				if t, err = t.PermuteBand(tiled[i].Child(0), perm); err != nil {
 					return t, nil, err
 				}
+				pol.note("ordered the points of %s for locality: %s", statementsAt(t, p), bandRows(t, tiled[i].Child(0)))
 			}
 			if pol.Check != nil && parallel(t, tiled[i]) {
+				before := t
 				if t, err = vectorize(t, tiled[i], pol.Check); err != nil {
 					return t, nil, err
+				}
+				if t != before {
+					pol.note("distributed the innermost point loop of %s over its statements, each loop marked for vectorization", statementsAt(t, p))
 				}
 			}
 		}
@@ -292,4 +320,37 @@ func separate(t scheduletree.Tree) (scheduletree.Tree, error) {
 		}
 	}
 	return t, nil
+}
+
+// statementsAt names the statements scheduled by the band at p of t.
+func statementsAt(t scheduletree.Tree, p scheduletree.Path) string {
+	n, err := t.At(p)
+	if err != nil || n.Kind() != scheduletree.KindBand {
+		return "?"
+	}
+	var names []string
+	for _, m := range n.Band().Schedule.Maps() {
+		names = append(names, m.Space().In.Name)
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+// bandRows writes the band at p of t as its statements' rows
+// ("S2[i, j] -> [i, j]").
+func bandRows(t scheduletree.Tree, p scheduletree.Path) string {
+	n, err := t.At(p)
+	if err != nil || n.Kind() != scheduletree.KindBand {
+		return "?"
+	}
+	var rows []string
+	for _, m := range n.Band().Schedule.Maps() {
+		s := m.String()
+		if i := strings.Index(s, "{ "); i >= 0 {
+			s = strings.TrimSuffix(s[i+2:], " }")
+		}
+		rows = append(rows, s)
+	}
+	slices.Sort(rows)
+	return strings.Join(rows, "; ")
 }

@@ -40,9 +40,12 @@ type explainJSON struct {
 	Auto    string   `json:"auto,omitempty"`
 	Scalars []string `json:"scalars,omitempty"`
 	// Transposed are the transposed copies of read-only arrays.
-	Transposed []string         `json:"transposed,omitempty"`
-	Inlined    []explainInlined `json:"inlined"`
-	Spaces     []explainSpace   `json:"spaces"`
+	Transposed []string `json:"transposed,omitempty"`
+	// Tiling are the tiling's decisions on bands, where auto picked a
+	// strategy other than post.
+	Tiling  []string         `json:"tiling,omitempty"`
+	Inlined []explainInlined `json:"inlined"`
+	Spaces  []explainSpace   `json:"spaces"`
 }
 
 // explainInlined is one stage substituted into its consumers.
@@ -161,9 +164,21 @@ func runExplain(e *env, args []string) int {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if r.Options.Strategy != compiler.Post {
-		// Auto picked another strategy: that and the program's rewrites
-		// are the whole explanation.
+		// Auto picked another strategy: that, the program's rewrites and
+		// the tiling's decisions are the whole explanation.
+		if *format == "json" {
+			data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed),
+				Tiling: r.TileNotes, Inlined: inlinedJSON(r.Inlined), Spaces: []explainSpace{}}, "", "  ")
+			if err != nil {
+				return fail("%v", err)
+			}
+			e.stdout.Write(append(data, '\n'))
+			return exitOK
+		}
 		fmt.Fprintf(e.stdout, "%s %s: %s\n%s", pos[0], label, r.Auto, rewriteLines(r))
+		for _, n := range r.TileNotes {
+			fmt.Fprintln(e.stdout, n)
+		}
 		return exitOK
 	}
 	// Counts are a courtesy: each gets a small budget, so that a space

@@ -46,9 +46,29 @@ func TestExplain(t *testing.T) {
 		{"transposed", []string{"--fuse", "auto", "polybench/syrk"}, exitOK, []string{
 			"polybench/syrk MINI n=30 m=20: auto: min, tiled 32 where tiles bring reuse or a wavefront (post-tiling fusion fuses no stage here)",
 			"transposed copy A_t[e1][e0] = A[e0][e1] (S2) for S1: A[j][k]",
+			"left S0 untiled: its tiles would bring no reuse, cut no chain and need no wavefront",
+			"tiled S2 by 32,32",
+			"tiled S1 by 32,32,32",
 		}},
 		{"layout kept", []string{"--fuse", "auto", "--keep-layout", "polybench/syrk"}, exitOK, []string{
 			"polybench/syrk MINI n=30 m=20: auto: min, tiled 32 where tiles bring reuse or a wavefront (post-tiling fusion fuses no stage here)",
+			"left S0 untiled: its tiles would bring no reuse, cut no chain and need no wavefront",
+			"tiled S1 by 32,32,32",
+		}},
+		{"points", []string{"--fuse", "auto", "polybench/bicg"}, exitOK, []string{
+			"polybench/bicg MINI m=38 n=42: auto: min, tiled 32 where tiles bring reuse or a wavefront (post-tiling fusion fuses no stage here)",
+			"tiled S2 by 32,32",
+			"ordered the points of S2 for locality: S2[i, j] -> [i, j]",
+			"tiled S3 by 32,32",
+		}},
+		{"siblings", []string{"--fuse", "auto", "polybench/gesummv"}, exitOK, []string{
+			"polybench/gesummv MINI n=30: auto: min, tiled 32 where tiles bring reuse or a wavefront (post-tiling fusion fuses no stage here)",
+			"fused sibling reductions S2, S3 into one band, left untiled",
+		}},
+		{"wavefront", []string{"--fuse", "auto", "polybench/jacobi-2d"}, exitOK, []string{
+			"polybench/jacobi-2d MINI tsteps=20 n=30: auto: min, tiled 32 where tiles bring reuse or a wavefront (post-tiling fusion fuses no stage here)",
+			"tiled S0, S1 by 32,32,32, a wavefront of tiles",
+			"distributed the innermost point loop of S0, S1 over its statements, each loop marked for vectorization",
 		}},
 		{"strategy", []string{"--fuse", "min", "../../fusion/testdata/chain.c"}, exitUsage, []string{
 			"tilefuse explain: --fuse min: only post-tiling fusion (post, or auto where it picks post) is explained",
@@ -101,5 +121,25 @@ func TestExplainJSON(t *testing.T) {
 	want := []brief{{"tiled", 2, 101}, {"tiled", 0, 400}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestExplainAutoJSON: where auto picks a strategy other than post,
+// --format json still gives JSON, with the tiling's decisions.
+func TestExplainAutoJSON(t *testing.T) {
+	out, errOut, status := runCmd("", "explain", "--format", "json", "--fuse", "auto", "polybench/bicg")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	var doc explainJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"tiled S2 by 32,32", "ordered the points of S2 for locality: S2[i, j] -> [i, j]", "tiled S3 by 32,32"}
+	if diff := cmp.Diff(want, doc.Tiling); diff != "" {
+		t.Errorf("tiling (-want +got)\n%s", diff)
+	}
+	if !strings.HasPrefix(doc.Auto, "auto: min") {
+		t.Errorf("auto %q", doc.Auto)
 	}
 }
