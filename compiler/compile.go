@@ -21,6 +21,7 @@ import (
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
 	"tilefuse/transpose"
+	"tilefuse/widen"
 )
 
 // Result holds every intermediate value of a compilation; the fields of
@@ -39,7 +40,10 @@ type Result struct {
 	// Transposed lists the transposed copies of read-only arrays made
 	// after mapping scalars (package transpose).
 	Transposed []transpose.Copy
-	Options    Options
+	// Widened names the small-integer tables stored as 32-bit integers
+	// after inlining (package widen).
+	Widened []string
+	Options Options
 	// Deps are the program's memory dependences (nil when no stage
 	// needed them: the original order, or a given tree).
 	Deps *deps.Graph
@@ -248,6 +252,16 @@ func (r *Result) transpose() error {
 	return nil
 }
 
+// widen stores the small-integer tables that the program gathers from
+// as 32-bit integers on the CPU, where vector gathers load 32-bit lanes
+// (package widen; camera_pipe's tone curve).
+func (r *Result) widen() {
+	if r.Program == nil || r.Options.Tree != nil || r.Options.Target.GPU() {
+		return
+	}
+	r.Program, r.Widened = widen.Program(r.Program)
+}
+
 // copyStmts names the statements that write transposed copies.
 func copyStmts(copies []transpose.Copy) []string {
 	var out []string
@@ -305,6 +319,7 @@ func (r *Result) run(s Stage) (err error) {
 		if err := r.inline(); err != nil {
 			return err
 		}
+		r.widen()
 		r.startDataflow()
 		return r.schedule()
 	case StageTile:

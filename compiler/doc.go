@@ -12,7 +12,11 @@
 //
 // The stages:
 //
-//   - schedule: the original program order (strategy none) or the
+//   - schedule: first the program's rewrites (package delicm's scalars
+//     mapped onto array elements; package transpose's copies, min and
+//     post; package inline's stages, post; package widen's gathered
+//     tables, on the CPU), then the original program order (strategy
+//     none) or the
 //     Pluto-style scheduler with a fusion heuristic (min, smart, max; post
 //     starts from min, the conservative schedule); see package scheduler. A GPU target keeps each band's members in
 //     the hyperplanes' order (the mapping takes the leading coincident

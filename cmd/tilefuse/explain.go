@@ -41,6 +41,8 @@ type explainJSON struct {
 	Scalars []string `json:"scalars,omitempty"`
 	// Transposed are the transposed copies of read-only arrays.
 	Transposed []string `json:"transposed,omitempty"`
+	// Widened are the small-integer tables stored as i32.
+	Widened []string `json:"widened,omitempty"`
 	// Tiling are the tiling's decisions on bands, where auto picked a
 	// strategy other than post.
 	Tiling  []string         `json:"tiling,omitempty"`
@@ -64,7 +66,8 @@ func inlinedJSON(stages []inline.Stage) []explainInlined {
 }
 
 // rewriteLines says, a line each, which temporary scalars live in array
-// elements now and which read-only arrays got transposed copies.
+// elements now, which read-only arrays got transposed copies and which
+// tables were widened.
 func rewriteLines(r *compiler.Result) string {
 	var b strings.Builder
 	for _, m := range r.Scalars {
@@ -72,6 +75,9 @@ func rewriteLines(r *compiler.Result) string {
 	}
 	for _, c := range r.Transposed {
 		fmt.Fprintf(&b, "transposed copy %s\n", c)
+	}
+	for _, a := range r.Widened {
+		fmt.Fprintf(&b, "widened table %s to i32 (read through data-dependent subscripts: vector gathers load 32-bit lanes)\n", a)
 	}
 	return b.String()
 }
@@ -167,7 +173,7 @@ func runExplain(e *env, args []string) int {
 		// Auto picked another strategy: that, the program's rewrites and
 		// the tiling's decisions are the whole explanation.
 		if *format == "json" {
-			data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed),
+			data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed), Widened: r.Widened,
 				Tiling: r.TileNotes, Inlined: inlinedJSON(r.Inlined), Spaces: []explainSpace{}}, "", "  ")
 			if err != nil {
 				return fail("%v", err)
@@ -192,7 +198,7 @@ func runExplain(e *env, args []string) int {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if *format == "json" {
-		data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed), Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
+		data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed), Widened: r.Widened, Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
 		if err != nil {
 			return fail("%v", err)
 		}

@@ -143,3 +143,19 @@ func TestExplainAutoJSON(t *testing.T) {
 		t.Errorf("auto %q", doc.Auto)
 	}
 }
+
+// TestExplainWidened: camera_pipe's tone curve, a byte table read at
+// each pixel's value, is stored as i32, and explain says so.
+func TestExplainWidened(t *testing.T) {
+	out, errOut, status := runCmd("", "explain", "--format", "json", "polymage/camera_pipe")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	var doc explainJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"curve"}, doc.Widened); diff != "" {
+		t.Errorf("widened (-want +got)\n%s", diff)
+	}
+}
