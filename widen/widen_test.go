@@ -6,8 +6,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"tilefuse/frontend/dsl"
+	"tilefuse/internal/progtest"
 	"tilefuse/scop"
-	"tilefuse/scop/refexec"
 	"tilefuse/widen"
 )
 
@@ -76,37 +76,7 @@ func TestProgram(t *testing.T) {
 					t.Errorf("the original program changed: %s is %v", name, a.Type)
 				}
 			}
-			params := map[string]int64{"N": 40}
-			want, have := run(t, p, params), run(t, q, params)
-			for name, w := range want {
-				if m, err := scop.Compare(have[name], w, 0); err != nil || m != nil {
-					t.Errorf("%s: %v %v", name, m, err)
-				}
-			}
+			progtest.SameResults(t, p, q, map[string]int64{"N": 40})
 		})
 	}
-}
-
-// run executes p on seeded inputs and returns its live-out arrays.
-func run(t *testing.T, p *scop.Program, params map[string]int64) map[string]*scop.Buffer {
-	t.Helper()
-	bufs, err := refexec.Alloc(p, params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, a := range p.Arrays {
-		if a.LiveIn {
-			bufs[a.Name].Fill(uint64(i + 1))
-		}
-	}
-	if err := refexec.Run(p, params, bufs); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]*scop.Buffer{}
-	for _, a := range p.Arrays {
-		if a.LiveOut {
-			out[a.Name] = bufs[a.Name]
-		}
-	}
-	return out
 }
