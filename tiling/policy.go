@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tilefuse/presburger"
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
 )
@@ -322,14 +323,24 @@ func separate(t scheduletree.Tree) (scheduletree.Tree, error) {
 	return t, nil
 }
 
-// statementsAt names the statements scheduled by the band at p of t.
-func statementsAt(t scheduletree.Tree, p scheduletree.Path) string {
+// bandMaps returns the schedule maps of the band at p of t, one per
+// statement; false where p is no band.
+func bandMaps(t scheduletree.Tree, p scheduletree.Path) ([]presburger.Map, bool) {
 	n, err := t.At(p)
 	if err != nil || n.Kind() != scheduletree.KindBand {
+		return nil, false
+	}
+	return n.Band().Schedule.Maps(), true
+}
+
+// statementsAt names the statements scheduled by the band at p of t.
+func statementsAt(t scheduletree.Tree, p scheduletree.Path) string {
+	maps, ok := bandMaps(t, p)
+	if !ok {
 		return "?"
 	}
 	var names []string
-	for _, m := range n.Band().Schedule.Maps() {
+	for _, m := range maps {
 		names = append(names, m.Space().In.Name)
 	}
 	slices.Sort(names)
@@ -339,12 +350,12 @@ func statementsAt(t scheduletree.Tree, p scheduletree.Path) string {
 // bandRows writes the band at p of t as its statements' rows
 // ("S2[i, j] -> [i, j]").
 func bandRows(t scheduletree.Tree, p scheduletree.Path) string {
-	n, err := t.At(p)
-	if err != nil || n.Kind() != scheduletree.KindBand {
+	maps, ok := bandMaps(t, p)
+	if !ok {
 		return "?"
 	}
 	var rows []string
-	for _, m := range n.Band().Schedule.Maps() {
+	for _, m := range maps {
 		s := m.String()
 		if i := strings.Index(s, "{ "); i >= 0 {
 			s = strings.TrimSuffix(s[i+2:], " }")

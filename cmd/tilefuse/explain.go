@@ -65,6 +65,18 @@ func inlinedJSON(stages []inline.Stage) []explainInlined {
 	return out
 }
 
+// writeJSON writes r's explanation with the spaces' decisions as JSON
+// (the tiling's decisions are there where auto picked another strategy).
+func (e *env) writeJSON(r *compiler.Result, spaces []explainSpace, fail func(string, ...any) int) int {
+	data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed),
+		Widened: r.Widened, Tiling: r.TileNotes, Inlined: inlinedJSON(r.Inlined), Spaces: spaces}, "", "  ")
+	if err != nil {
+		return fail("%v", err)
+	}
+	e.stdout.Write(append(data, '\n'))
+	return exitOK
+}
+
 // rewriteLines says, a line each, which temporary scalars live in array
 // elements now, which read-only arrays got transposed copies and which
 // tables were widened.
@@ -173,13 +185,7 @@ func runExplain(e *env, args []string) int {
 		// Auto picked another strategy: that, the program's rewrites and
 		// the tiling's decisions are the whole explanation.
 		if *format == "json" {
-			data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed), Widened: r.Widened,
-				Tiling: r.TileNotes, Inlined: inlinedJSON(r.Inlined), Spaces: []explainSpace{}}, "", "  ")
-			if err != nil {
-				return fail("%v", err)
-			}
-			e.stdout.Write(append(data, '\n'))
-			return exitOK
+			return e.writeJSON(r, []explainSpace{}, fail)
 		}
 		fmt.Fprintf(e.stdout, "%s %s: %s\n%s", pos[0], label, r.Auto, rewriteLines(r))
 		for _, n := range r.TileNotes {
@@ -198,12 +204,7 @@ func runExplain(e *env, args []string) int {
 		return fail("%s: %v", pos[0], oneLine(err))
 	}
 	if *format == "json" {
-		data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed), Widened: r.Widened, Inlined: inlinedJSON(r.Inlined), Spaces: out}, "", "  ")
-		if err != nil {
-			return fail("%v", err)
-		}
-		e.stdout.Write(append(data, '\n'))
-		return exitOK
+		return e.writeJSON(r, out, fail)
 	}
 	tiles := tiling.FormatSizes(sizes)
 	switch {
