@@ -43,6 +43,10 @@ type Result struct {
 	// Widened names the small-integer tables stored as 32-bit integers
 	// after inlining (package widen).
 	Widened []string
+	// Kept names the constant tables the CPU code computes on a thread's
+	// first call only and keeps for its later calls (emit.KeptTables),
+	// known once the AST is.
+	Kept    []string
 	Options Options
 	// Deps are the program's memory dependences (nil when no stage
 	// needed them: the original order, or a given tree).
@@ -349,6 +353,9 @@ func (r *Result) run(s Stage) (err error) {
 		// Auto also leaves serial the one-statement loops inside
 		// sequential ones (ast.Options.SerialLeaves).
 		r.AST, err = ast.Generate(r.Mapped, ast.Options{Parallel: par, SerialLeaves: par && r.Auto != "", Context: r.Options.Context, Buffers: r.buffers(), MaxNodes: r.Options.MaxNodes})
+		if err == nil && r.keepTables() {
+			r.Kept = emit.KeptTables(r.Program, r.AST)
+		}
 	case StageEmit:
 		r.startHints()
 		h, herr := r.hints.wait()
@@ -359,9 +366,16 @@ func (r *Result) run(s Stage) (err error) {
 			Target: r.Options.Target, Func: r.Options.Func, Parallel: r.Options.Parallel || r.Options.Strategy == Schedule,
 			Dynamic: r.Options.Dynamic, ThreadSizes: r.Options.GPU.Threads, BlockSizes: r.Options.GPU.Blocks,
 			Initialized: r.initialized, Cold: h.cold, Speculable: h.speculable, Accumulators: h.acc,
+			KeepTables: r.keepTables(),
 		})
 	}
 	return err
+}
+
+// keepTables says whether the emitted code keeps constant tables between
+// calls: on the CPU, unless Options.RecomputeTables.
+func (r *Result) keepTables() bool {
+	return r.Program != nil && r.Options.Target == emit.CPU && !r.Options.RecomputeTables
 }
 
 // fuse runs post-tiling fusion for strategy Post; the other strategies

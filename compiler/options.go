@@ -63,6 +63,11 @@ type Options struct {
 	// given Tree, nor for Smart and Max, which would fuse the copy into
 	// its readers).
 	KeepLayout bool
+	// RecomputeTables computes the program's constant tables at every
+	// call: by default the CPU target computes them on a calling thread's
+	// first call and keeps them in its workspace (emit.Options.KeepTables;
+	// Result.Kept lists them).
+	RecomputeTables bool
 	// Stop ends the compilation after this stage (zero: after Emit).
 	Stop Stage
 	// MaxOps caps the solver steps of each presburger operation and

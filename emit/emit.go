@@ -88,6 +88,11 @@ type Options struct {
 	// write before it (deps.Flow's MayNoSource has none of their reads):
 	// the CPU target does not zero their workspace at each call.
 	Initialized map[string]bool
+	// KeepTables (CPU only) computes the constant tables of the program
+	// (scop.Program.ConstantArrays; KeptTables lists those it applies to)
+	// on a calling thread's first call and keeps them in the workspace
+	// for its later calls.
+	KeepTables bool
 	// Cold names statements that run a negligible share of the work (an
 	// image border's clamped values, a tiny pyramid level): the loops that
 	// run only such statements ask LLVM not to vectorize or unroll them,
@@ -186,7 +191,7 @@ func Emit(p *scop.Program, n ast.Node, opts Options) (mod *Module, err error) {
 	}
 	e.program(n)
 	if len(e.ws) > 0 {
-		header = strings.Replace(header, "\n#endif\n", workspaceNote(e.ws)+"\n#endif\n", 1)
+		header = strings.Replace(header, "\n#endif\n", workspaceNote(e.ws, e.kept)+"\n#endif\n", 1)
 	}
 	mod = &Module{Header: header, Func: fn}
 	if cuda != nil {
@@ -217,7 +222,9 @@ type emitter struct {
 	m     *ir.Module
 	decls map[string]*ir.Func // external functions by name
 	// ws lists the temporary arrays kept in the per-thread workspace.
-	ws   []string
+	ws []string
+	// kept lists the constant tables among them (kept.go), sorted.
+	kept []string
 	mdID int64 // next metadata ID
 	nOut int   // outlined functions so far
 	// body generates the function's body from the AST (default: the

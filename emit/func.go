@@ -43,6 +43,9 @@ type fnState struct {
 	// parallel is set in the functions threads run (a parallel loop's or
 	// a team's): they open no parallel region of their own.
 	parallel bool
+	// keptResets are, per kept table of the top-level function, the
+	// flags a fresh allocation of its workspace clears (kept.go).
+	keptResets map[string][]*ir.Global
 }
 
 func newFnState(e *emitter, f *ir.Func) *fnState {

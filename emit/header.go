@@ -95,16 +95,26 @@ func cExtent(e scop.Expr, declared map[string]bool) (string, bool) {
 
 // workspaceNote is the header's comment on the temporaries ws that the
 // function keeps between calls (see fnState.workspace).
-func workspaceNote(ws []string) string {
+// kept names those of them that are constant tables, computed at a
+// thread's first call only.
+func workspaceNote(ws, kept []string) string {
 	what := "the temporary array " + ws[0] + " lives"
 	if len(ws) > 1 {
 		what = "the temporary arrays " + strings.Join(ws, ", ") + " live"
+	}
+	tables := ""
+	switch len(kept) {
+	case 0:
+	case 1:
+		tables = "\n   The constant table " + kept[0] + " (it reads no input and no parameter)\n   is computed at the thread's first call only; later calls find it there."
+	default:
+		tables = "\n   The constant tables " + strings.Join(kept, ", ") + " (they read no input and no\n   parameter) are computed at the thread's first call only; later calls\n   find them there."
 	}
 	return fmt.Sprintf(`
 /* Memory: %s in a workspace per calling thread,
    allocated at the thread's first call (buffers of 4 MiB and more
    2 MiB-aligned and advised to transparent huge pages), reused by its
    later calls while large enough and never freed: a thread that calls
-   the function keeps that memory until the process ends. */
-`, what)
+   the function keeps that memory until the process ends.%s */
+`, what, tables)
 }

@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"sort"
+
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -87,6 +89,14 @@ func (e *emitter) program(n ast.Node) {
 	// tile-local buffers hold (every access inside an Alloc of the array)
 	// get no memory at all.
 	used := globalAccesses(p, n)
+	var kept map[ast.Node]*keptNode
+	if e.opts.KeepTables && e.opts.Target == CPU {
+		kept, fs.keptResets = e.keptFlags(keptNodes(p, n, used))
+		for a := range fs.keptResets {
+			e.kept = append(e.kept, a)
+		}
+		sort.Strings(e.kept)
+	}
 	var locals []value.Value
 	for _, a := range p.Arrays {
 		if seen[a.Name] {
@@ -120,10 +130,21 @@ func (e *emitter) program(n ast.Node) {
 		}
 		ev.arrays[a.Name] = b
 	}
-	if e.body != nil {
+	switch root, isBlock := n.(*ast.Block); {
+	case e.body != nil:
 		e.body(fs, ev, n)
-	} else {
+	case len(kept) == 0:
 		fs.node(ev, n)
+	case isBlock:
+		for _, c := range root.Children {
+			if k := kept[c]; k != nil {
+				fs.keptChild(ev, c, k)
+			} else {
+				fs.child(ev, c)
+			}
+		}
+	default:
+		fs.keptChild(ev, n, kept[n])
 	}
 	for _, raw := range locals {
 		fs.cur.NewCall(e.declare("free", types.Void, types.I8Ptr), raw)
@@ -241,7 +262,10 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 		g.TLSModel = enum.TLSModelGeneric
 	}
 	e.ws = append(e.ws, a.Name)
-	zeroed := !e.opts.Initialized[a.Name]
+	// A kept table is zeroed where its node runs (keptChild), not here:
+	// a reused buffer holds the table.
+	resets := fs.keptResets[a.Name]
+	zeroed := !e.opts.Initialized[a.Name] && resets == nil
 	memset := func(p, bytes value.Value) {
 		fs.cur.NewCall(e.declare("memset", types.I8Ptr, types.I8Ptr, types.I32, types.I64), p, constant.NewInt(types.I32, 0), bytes)
 	}
@@ -271,6 +295,9 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	}
 	fs.cur.NewStore(buf, slot)
 	fs.cur.NewStore(bytes, have)
+	for _, flag := range resets {
+		fs.cur.NewStore(constant.NewInt(types.I8, 0), flag)
+	}
 	fs.cur.NewBr(join)
 	fs.start(join)
 	return fs.cur.NewPhi(ir.NewIncoming(old, reuse), ir.NewIncoming(buf, fresh))

@@ -18,11 +18,7 @@ func (fs *fnState) node(ev *env, n ast.Node) {
 	case nil:
 	case *ast.Block:
 		for _, c := range n.Children {
-			if capt, ok := fs.outlinable(ev, c); ok {
-				fs.callNest(c, capt)
-			} else {
-				fs.node(ev, c)
-			}
+			fs.child(ev, c)
 		}
 	case *ast.For:
 		fs.forLoop(ev, n)
@@ -38,6 +34,16 @@ func (fs *fnState) node(ev *env, n ast.Node) {
 		fs.free(ev, n)
 	default:
 		fail("unknown AST node %T", n)
+	}
+}
+
+// child generates c, a child of a Block: a call of its outlined function
+// where it is an outlinable nest.
+func (fs *fnState) child(ev *env, c ast.Node) {
+	if capt, ok := fs.outlinable(ev, c); ok {
+		fs.callNest(c, capt)
+	} else {
+		fs.node(ev, c)
 	}
 }
 

@@ -96,6 +96,7 @@ type compileFlags struct {
 	inline                  *bool
 	keepScalars             *bool
 	keepLayout              *bool
+	recomputeTables         *bool
 	limits                  *limitFlags
 	tree                    *string
 	unchecked               *bool
@@ -104,21 +105,22 @@ type compileFlags struct {
 
 func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 	return &compileFlags{
-		target:       fs.String("target", "cpu", "cpu, cuda or cuda-emulate"),
-		fuse:         fs.String("fuse", compiler.Auto.String(), "fusion strategy: "+compiler.StrategyChoices()),
-		tile:         fs.String("tile", "", "tile sizes T,... of the outermost permutable bands, or tuned: the sizes 'tilefuse tune' chose (--fuse post)"),
-		fn:           fs.String("func", "", "the C function to compile, when SOURCE has several"),
-		parallel:     fs.Bool("parallel", parallel, "run the outermost coincident loops in parallel"),
-		threadSizes:  fs.String("thread-sizes", "", "GPU targets: the most threads per block along x,y,z (default 32,8,1)"),
-		blockSizes:   fs.String("block-sizes", "", "GPU targets: the most blocks along x,y,z (default 65535,65535,65535)"),
-		maxRecompute: addMaxRecompute(fs),
-		inline:       addInline(fs),
-		keepScalars:  addKeepScalars(fs),
-		keepLayout:   addKeepLayout(fs),
-		limits:       addLimitFlags(fs, true),
-		tree:         fs.String("tree", "", "compile this schedule tree of SOURCE (JSON or isl YAML) instead of scheduling it"),
-		unchecked:    fs.Bool("unchecked", false, "with --tree: compile the tree even if it is illegal for SOURCE"),
-		fs:           fs,
+		target:          fs.String("target", "cpu", "cpu, cuda or cuda-emulate"),
+		fuse:            fs.String("fuse", compiler.Auto.String(), "fusion strategy: "+compiler.StrategyChoices()),
+		tile:            fs.String("tile", "", "tile sizes T,... of the outermost permutable bands, or tuned: the sizes 'tilefuse tune' chose (--fuse post)"),
+		fn:              fs.String("func", "", "the C function to compile, when SOURCE has several"),
+		parallel:        fs.Bool("parallel", parallel, "run the outermost coincident loops in parallel"),
+		threadSizes:     fs.String("thread-sizes", "", "GPU targets: the most threads per block along x,y,z (default 32,8,1)"),
+		blockSizes:      fs.String("block-sizes", "", "GPU targets: the most blocks along x,y,z (default 65535,65535,65535)"),
+		maxRecompute:    addMaxRecompute(fs),
+		inline:          addInline(fs),
+		keepScalars:     addKeepScalars(fs),
+		keepLayout:      addKeepLayout(fs),
+		recomputeTables: fs.Bool("recompute-tables", false, "compute constant tables (a stage that reads no input and no parameter, as camera_pipe's tone curve) at every call: by default the CPU code computes them on a calling thread's first call and keeps them"),
+		limits:          addLimitFlags(fs, true),
+		tree:            fs.String("tree", "", "compile this schedule tree of SOURCE (JSON or isl YAML) instead of scheduling it"),
+		unchecked:       fs.Bool("unchecked", false, "with --tree: compile the tree even if it is illegal for SOURCE"),
+		fs:              fs,
 	}
 }
 
@@ -242,7 +244,8 @@ func parseTile(cmd, tile string) ([]int64, error) {
 
 // check validates the flags and loads SOURCE; errors are one line.
 func (f *compileFlags) check(cmd, source string) (*compileJob, error) {
-	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute), NoInline: !*f.inline, KeepScalars: *f.keepScalars, KeepLayout: *f.keepLayout}}
+	j := &compileJob{source: source, opts: compiler.Options{Parallel: *f.parallel, MaxRecompute: recomputeOption(*f.maxRecompute), NoInline: !*f.inline, KeepScalars: *f.keepScalars, KeepLayout: *f.keepLayout,
+		RecomputeTables: *f.recomputeTables}}
 	var err error
 	if err = f.limits.apply(cmd, &j.opts); err != nil {
 		return nil, err

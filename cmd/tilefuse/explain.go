@@ -43,6 +43,8 @@ type explainJSON struct {
 	Transposed []string `json:"transposed,omitempty"`
 	// Widened are the small-integer tables stored as i32.
 	Widened []string `json:"widened,omitempty"`
+	// Kept are the constant tables computed on a thread's first call.
+	Kept []string `json:"kept,omitempty"`
 	// Tiling are the tiling's decisions on bands, where auto picked a
 	// strategy other than post.
 	Tiling  []string         `json:"tiling,omitempty"`
@@ -69,7 +71,7 @@ func inlinedJSON(stages []inline.Stage) []explainInlined {
 // (the tiling's decisions are there where auto picked another strategy).
 func (e *env) writeJSON(r *compiler.Result, spaces []explainSpace, fail func(string, ...any) int) int {
 	data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed),
-		Widened: r.Widened, Tiling: r.TileNotes, Inlined: inlinedJSON(r.Inlined), Spaces: spaces}, "", "  ")
+		Widened: r.Widened, Kept: r.Kept, Tiling: r.TileNotes, Inlined: inlinedJSON(r.Inlined), Spaces: spaces}, "", "  ")
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -90,6 +92,9 @@ func rewriteLines(r *compiler.Result) string {
 	}
 	for _, a := range r.Widened {
 		fmt.Fprintf(&b, "widened table %s to i32 (read through data-dependent subscripts: vector gathers load 32-bit lanes)\n", a)
+	}
+	for _, a := range r.Kept {
+		fmt.Fprintf(&b, "kept table %s: computed on a calling thread's first call and kept for its later calls (it reads no input and no parameter)\n", a)
 	}
 	return b.String()
 }
@@ -176,7 +181,9 @@ func runExplain(e *env, args []string) int {
 	if *fuse == compiler.Auto.String() {
 		strategy = compiler.Auto
 	}
-	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: strategy, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse,
+	// Through the AST: which constant tables the CPU code keeps between
+	// calls depends on it.
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{Strategy: strategy, Target: tgt, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageAST,
 		MaxRecompute: recomputeOption(*maxRecompute), NoInline: !*inline, KeepScalars: *keepScalars, KeepLayout: *keepLayout})
 	if err != nil {
 		return fail("%s: %v", pos[0], oneLine(err))
