@@ -141,6 +141,9 @@ func (fs *fnState) callNest(n ast.Node, capt capture) {
 	e.nOut++
 	// Kept out of line: the point is a function opt and llc build apart.
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoInline)
+	if e.strided8or16(n) {
+		f.FuncAttrs = append(f.FuncAttrs, narrowWidthAttr)
+	}
 	g := newFnState(e, f)
 	k := 0
 	g.node(capt.load(func(string) value.Value {
