@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tilefuse/fusion"
 	"tilefuse/scheduletree"
 	"tilefuse/scop"
 	"tilefuse/tiling"
@@ -29,6 +30,11 @@ const autoEstimate = 2048
 func resolveAuto(ctx context.Context, p *scop.Program, opts Options) (Options, string, error) {
 	post := opts
 	post.Strategy, post.Stop = Post, StageFuse
+	if len(post.Tile.Sizes) == 0 && len(post.InnerTile) == 0 {
+		// The model's reference compilation: its constants were fitted
+		// to shapes taken at these sizes.
+		post.InnerTile = fusion.DefaultBandSizes
+	}
 	post.Estimate = autoParams(p, opts.Estimate)
 	r, err := Compile(ctx, p, post)
 	if err != nil && r.postCheckBudget && ctx.Err() == nil {

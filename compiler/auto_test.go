@@ -13,6 +13,7 @@ import (
 	"tilefuse/compiler"
 	"tilefuse/emit"
 	"tilefuse/frontend/cparse"
+	"tilefuse/fusion"
 	"tilefuse/polybench"
 	"tilefuse/polymage"
 	"tilefuse/runner"
@@ -22,8 +23,9 @@ import (
 
 // TestAuto checks what strategy auto picks: post with the cost model's
 // first choice of sizes where post-tiling fusion fuses stages (the
-// model's pick recomputed here from the same fusion), the default
-// strategy where it fuses none, the given sizes when there are some;
+// model's pick recomputed here from the same fusion, at the model's
+// reference sizes), the default strategy where it fuses none, the given
+// sizes when there are some;
 // and that harris under auto executes bit for bit.
 func TestAuto(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // no calibration: DefaultCosts
@@ -41,7 +43,8 @@ func TestAuto(t *testing.T) {
 	if r.Options.Strategy != compiler.Post || !strings.Contains(r.Auto, "the cost model's pick") {
 		t.Fatalf("harris: auto picked %v (%q), want post with the model's sizes", r.Options.Strategy, r.Auto)
 	}
-	ref, err := compiler.Compile(ctx, harris, compiler.Options{Strategy: compiler.Post, Parallel: true, Estimate: e.Small, Stop: compiler.StageFuse})
+	ref, err := compiler.Compile(ctx, harris, compiler.Options{Strategy: compiler.Post, Parallel: true, Estimate: e.Small, Stop: compiler.StageFuse,
+		InnerTile: fusion.DefaultBandSizes})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -132,7 +132,7 @@ func runExplain(e *env, args []string) int {
 	cmd := lookup("explain")
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fuse := fs.String("fuse", "post", "the strategy to explain: post")
-	tile := fs.String("tile", "", "tile sizes T,... of the tiled spaces (default 32,256)")
+	tile := fs.String("tile", "", "tile sizes T,... of the tiled spaces (default 16,1024 on the innermost members; 32,256 for a GPU target)")
 	target := fs.String("target", "cpu", "cpu, cuda or cuda-emulate")
 	dataset := fs.String("dataset", "", "PolyBench dataset for the counts (default MINI)")
 	size := fs.String("size", "", "parameter values NAME=V,... for the counts")
@@ -218,7 +218,11 @@ func runExplain(e *env, args []string) int {
 	case len(r.Options.InnerTile) > 0:
 		tiles = tiling.FormatSizes(r.Options.InnerTile) + " for the innermost members"
 	case len(sizes) == 0:
-		tiles = "default (" + tiling.FormatSizes(fusion.DefaultSizes) + " for the innermost members; further out, a constant extent up to 8 whole, others 1)"
+		inner := fusion.DefaultSizes
+		if r.Fusion != nil && len(r.Fusion.Inner) > 0 {
+			inner = r.Fusion.Inner
+		}
+		tiles = "default (" + tiling.FormatSizes(inner) + " for the innermost members; further out, a constant extent up to 8 whole, others 1)"
 	}
 	m := 1
 	if tgt.GPU() {

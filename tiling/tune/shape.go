@@ -45,15 +45,19 @@ func group(r *fusion.Result, p *scop.Program, sp *fusion.Space, params map[strin
 	n := len(tiles)
 	g.Extent, g.Ref = make([]int64, n), make([]int64, n)
 	for k, c := range tiles {
-		// The default sizes: fusion.DefaultSizes on the innermost two
-		// members, outer members as they are (a tile count the
-		// candidates do not change).
+		// The reference sizes: the result's inner sizes (the default)
+		// on the innermost two members, outer members as they are (a
+		// tile count the candidates do not change).
+		inner := r.Inner
+		if len(inner) < 2 {
+			inner = fusion.DefaultSizes
+		}
 		ref := int64(1)
 		switch {
 		case k == n-1:
-			ref = fusion.DefaultSizes[1]
+			ref = inner[len(inner)-1]
 		case k == n-2:
-			ref = fusion.DefaultSizes[0]
+			ref = inner[len(inner)-2]
 		}
 		g.Ref[k], g.Extent[k] = ref, c*ref
 	}

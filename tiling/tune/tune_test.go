@@ -35,7 +35,7 @@ func TestDefaultInner(t *testing.T) {
 	tests := []struct {
 		n    int
 		want []int64
-	}{{1, []int64{256}}, {2, []int64{32, 256}}, {3, []int64{1, 32, 256}}}
+	}{{1, []int64{1024}}, {2, []int64{16, 1024}}, {3, []int64{1, 16, 1024}}}
 	for _, tc := range tests {
 		if diff := cmp.Diff(tc.want, DefaultInner(tc.n)); diff != "" {
 			t.Errorf("DefaultInner(%d) (-want +got):\n%s", tc.n, diff)
