@@ -132,7 +132,7 @@ func runExplain(e *env, args []string) int {
 	cmd := lookup("explain")
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fuse := fs.String("fuse", "post", "the strategy to explain: post")
-	tile := fs.String("tile", "", "tile sizes T,... of the tiled spaces (default 16,1024 on the innermost members; 32,256 for a GPU target)")
+	tile := fs.String("tile", "", "tile sizes T,... of the tiled spaces (default 16,1024 on the innermost members; 32,256 for a GPU target or with no intermediate space)")
 	target := fs.String("target", "cpu", "cpu, cuda or cuda-emulate")
 	dataset := fs.String("dataset", "", "PolyBench dataset for the counts (default MINI)")
 	size := fs.String("size", "", "parameter values NAME=V,... for the counts")

@@ -24,8 +24,8 @@ where no parallel member is lost; max: fuse wherever legal); post is
 post-tiling fusion (live-out spaces tiled, the producers their tiles need
 fused in with extension nodes). --tile T,... tiles the tree as 'tilefuse
 compile --tile' does (for post: the tiled spaces' bands; default 16,1024
-on their innermost members, 32,256 for a GPU target or a program of one
-computation space).
+on their innermost members, 32,256 for a GPU target or a program with no
+intermediate space).
 
 --format text is an outline for reading; json is the inspection format
 documented in package scheduletree (it round-trips, and check-tree reads
