@@ -3,9 +3,7 @@ package emit
 import (
 	"testing"
 
-	"tilefuse/ast"
 	"tilefuse/frontend/cparse"
-	"tilefuse/scheduler"
 )
 
 // TestStrided8or16: a nest is marked for 256-bit legal vectors exactly
@@ -33,14 +31,7 @@ func TestStrided8or16(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tree, err := scheduler.Original(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n, err := ast.Generate(tree, ast.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			n := originalAST(t, p)
 			e := &emitter{p: p, opts: Options{Target: tc.target, Triple: DefaultTriple}}
 			if got := e.strided8or16(n); got != tc.want {
 				t.Errorf("strided8or16 = %v, want %v", got, tc.want)

@@ -5,9 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
 	"tilefuse/frontend/cparse"
-	"tilefuse/scheduler"
 )
 
 // TestWorkspace: temporaries live in the per-thread workspace, allocated
@@ -22,14 +20,7 @@ func TestWorkspace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := scheduler.Original(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := ast.Generate(tree, ast.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := originalAST(t, p)
 	for _, tc := range []struct {
 		initialized map[string]bool
 		memsets     int // two per zeroed array: at reuse and when fresh
