@@ -165,13 +165,8 @@ func (fs *fnState) keptChild(ev *env, c ast.Node, k *keptNode) {
 			continue
 		}
 		b := ev.arrays[a]
-		n := b.dims[0]
-		for _, d := range b.dims[1:] {
-			n = mulNSW(fs.cur, n, d)
-		}
-		bytes := mulNSW(fs.cur, n, i64(int64(b.elem.Size())))
-		raw := fs.cur.NewBitCast(b.ptr, types.I8Ptr)
-		fs.cur.NewCall(e.declare("memset", types.I8Ptr, types.I8Ptr, types.I32, types.I64), raw, constant.NewInt(types.I32, 0), bytes)
+		bytes := mulNSW(fs.cur, fs.elements(b), i64(int64(b.elem.Size())))
+		fs.zeroBytes(fs.cur.NewBitCast(b.ptr, types.I8Ptr), bytes)
 	}
 	fs.child(ev, c)
 	fs.cur.NewStore(constant.NewInt(types.I8, 1), k.flag)

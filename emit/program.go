@@ -114,10 +114,7 @@ func (e *emitter) program(n ast.Node) {
 		case !used[a.Name]:
 			b.ptr = constant.NewNull(types.NewPointer(memType(a.Type)))
 		default:
-			n := b.dims[0]
-			for _, d := range b.dims[1:] {
-				n = mulNSW(fs.cur, n, d)
-			}
+			n := fs.elements(b)
 			var raw value.Value
 			if e.opts.Target == CPU {
 				raw = fs.workspace(a, n)
@@ -266,9 +263,6 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	// a reused buffer holds the table.
 	resets := fs.keptResets[a.Name]
 	zeroed := !e.opts.Initialized[a.Name] && resets == nil
-	memset := func(p, bytes value.Value) {
-		fs.cur.NewCall(e.declare("memset", types.I8Ptr, types.I8Ptr, types.I32, types.I64), p, constant.NewInt(types.I32, 0), bytes)
-	}
 	bytes := mulNSW(fs.cur, n, i64(int64(a.Type.Size())))
 	old := fs.cur.NewLoad(types.I8Ptr, slot)
 	size := fs.cur.NewLoad(types.I64, have)
@@ -277,7 +271,7 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	fs.cur.NewCondBr(fits, reuse, fresh)
 	fs.start(reuse)
 	if zeroed {
-		memset(old, bytes)
+		fs.zeroBytes(old, bytes)
 	}
 	fs.cur.NewBr(join)
 	fs.start(fresh)
@@ -291,7 +285,7 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	advised := fs.cur.NewSelect(big, rounded, i64(0))
 	fs.cur.NewCall(e.declare("madvise", types.I32, types.I8Ptr, types.I64, types.I32), buf, advised, constant.NewInt(types.I32, madvHugePage))
 	if zeroed {
-		memset(buf, bytes)
+		fs.zeroBytes(buf, bytes)
 	}
 	fs.cur.NewStore(buf, slot)
 	fs.cur.NewStore(bytes, have)
@@ -301,6 +295,21 @@ func (fs *fnState) workspace(a *scop.Array, n value.Value) value.Value {
 	fs.cur.NewBr(join)
 	fs.start(join)
 	return fs.cur.NewPhi(ir.NewIncoming(old, reuse), ir.NewIncoming(buf, fresh))
+}
+
+// elements is the number of elements of array b, at run time.
+func (fs *fnState) elements(b *binding) value.Value {
+	n := b.dims[0]
+	for _, d := range b.dims[1:] {
+		n = mulNSW(fs.cur, n, d)
+	}
+	return n
+}
+
+// zeroBytes sets bytes bytes from the i8 pointer p to zero (memset).
+func (fs *fnState) zeroBytes(p, bytes value.Value) {
+	memset := fs.e.declare("memset", types.I8Ptr, types.I8Ptr, types.I32, types.I64)
+	fs.cur.NewCall(memset, p, constant.NewInt(types.I32, 0), bytes)
 }
 
 // Huge pages for large workspace buffers: Linux's transparent huge pages
