@@ -50,10 +50,10 @@ type Options struct {
 // tile's innermost loops long (few vector prologues and epilogues per
 // element, streams the prefetchers follow) and few rows keep its buffers
 // small; against the former default of 32 x 256, measured on the PolyMage
-// suite (2 threads, interleaved): unsharp_mask 1.26x, camera_pipe 1.10x,
-// bilateral_grid and blur 1.10x, pyramid_blending 1.09x,
-// local_laplacian 1.07x faster, harris, interpolate, histeq and
-// producer_consumer within 2%.
+// suite (2 threads, interleaved, two runs): unsharp_mask 1.23-1.26x,
+// camera_pipe 1.10-1.14x, bilateral_grid 1.09x, pyramid_blending
+// 1.06-1.09x, local_laplacian 1.07-1.08x faster; harris, interpolate,
+// histeq and producer_consumer within 2%; blur bimodal either way.
 var DefaultSizes = []int64{16, 1024}
 
 // DefaultBandSizes are the default sizes for a GPU mapping (m = 2), whose
@@ -79,9 +79,9 @@ func defaultInner(m int, sp []*Space) []int64 {
 	return DefaultBandSizes
 }
 
-// defaultSizes are the default tile sizes of a band of n members: inner
-// on the innermost members, 1 on the others.
-func defaultSizes(n int, inner []int64) []int64 {
+// InnerSizes are the tile sizes of a band of n members that inner sizes
+// its innermost members: inner on the innermost members, 1 on the others.
+func InnerSizes(n int, inner []int64) []int64 {
 	out := make([]int64, n)
 	for k := range out {
 		out[k] = 1
@@ -554,7 +554,7 @@ func (pf *post) tile(s *Space) error {
 	if !b.Permutable {
 		return nil
 	}
-	sizes := defaultSizes(b.Members(), pf.inner)
+	sizes := InnerSizes(b.Members(), pf.inner)
 	if pf.m <= 1 {
 		// (A GPU mapping takes the outer point members for threads: a
 		// whole channel member would take threads from the rows.)

@@ -29,8 +29,8 @@ func TestDefaultSizes(t *testing.T) {
 		{3, []int64{8}, []int64{1, 1, 8}},
 	}
 	for _, tc := range tests {
-		if diff := cmp.Diff(tc.want, defaultSizes(tc.n, tc.inner)); diff != "" {
-			t.Errorf("defaultSizes(%d, %v) (-want +got):\n%s", tc.n, tc.inner, diff)
+		if diff := cmp.Diff(tc.want, InnerSizes(tc.n, tc.inner)); diff != "" {
+			t.Errorf("InnerSizes(%d, %v) (-want +got):\n%s", tc.n, tc.inner, diff)
 		}
 	}
 }

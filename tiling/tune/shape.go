@@ -42,24 +42,17 @@ func group(r *fusion.Result, p *scop.Program, sp *fusion.Space, params map[strin
 	if err != nil {
 		return g, err
 	}
-	n := len(tiles)
-	g.Extent, g.Ref = make([]int64, n), make([]int64, n)
+	// The reference sizes: the result's inner sizes (the default) on
+	// the innermost members, 1 further out (a tile count the candidates
+	// do not change).
+	inner := r.Inner
+	if len(inner) == 0 {
+		inner = fusion.DefaultSizes
+	}
+	g.Ref = fusion.InnerSizes(len(tiles), inner)
+	g.Extent = make([]int64, len(tiles))
 	for k, c := range tiles {
-		// The reference sizes: the result's inner sizes (the default)
-		// on the innermost two members, outer members as they are (a
-		// tile count the candidates do not change).
-		inner := r.Inner
-		if len(inner) < 2 {
-			inner = fusion.DefaultSizes
-		}
-		ref := int64(1)
-		switch {
-		case k == n-1:
-			ref = inner[len(inner)-1]
-		case k == n-2:
-			ref = inner[len(inner)-2]
-		}
-		g.Ref[k], g.Extent[k] = ref, c*ref
+		g.Extent[k] = c * g.Ref[k]
 	}
 	global := map[string]bool{}
 	own, err := stage(p, sp, params)
