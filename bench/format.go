@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"tilefuse/runner"
 )
 
 // FormatDuration prints d with three significant digits in the largest
@@ -104,7 +106,13 @@ func (t *Table) Header() string {
 		t.Threads, plural(t.Threads, "thread", "threads"), t.Repeat, plural(t.Repeat, "call", "calls"), t.Warmup, plural(t.Warmup, "call", "calls"))
 	if t.Repeat > 1 {
 		// Config.runRow: a round per timed call, the columns in turn.
-		b.WriteString(" each, the columns' runs interleaved")
+		b.WriteString(" each")
+	}
+	if t.Warmup > 1 {
+		fmt.Fprintf(&b, " (fewer once they took %v)", runner.WarmupBudget)
+	}
+	if t.Repeat > 1 {
+		b.WriteString(", the columns' runs interleaved")
 	}
 	if t.Allocator != "" {
 		fmt.Fprintf(&b, ", %s allocator (freed large blocks reused)", t.Allocator)

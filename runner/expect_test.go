@@ -3,12 +3,14 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"tilefuse/frontend/cparse"
 	"tilefuse/pipelines"
@@ -215,5 +217,49 @@ func TestSessionKeepsArguments(t *testing.T) {
 	c, err := pr.Check(context.Background(), out)
 	if err != nil || !c.OK() || c.Reference != RefExec {
 		t.Errorf("check against the reference executor: %v, %v", c, err)
+	}
+}
+
+// TestWarmupBudget counts the calls a harness makes (the kernel writes
+// its call count into y, which the harness restores before each call):
+// every warm-up call asked for when they are quick, and fewer once the
+// untimed calls have taken WarmupBudget.
+func TestWarmupBudget(t *testing.T) {
+	tc := toolchain(t)
+	saxpy, err := cparse.ParseFunc("saxpy.c", []byte(readFile(t, "testdata/saxpy.c")), "saxpy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sleep = 400 * time.Millisecond
+	quick := "static int calls;\nvoid saxpy(int n, float a, float *x, float *y) { y[0] = ++calls; }\n"
+	slow := fmt.Sprintf("#include <time.h>\nstatic int calls;\nvoid saxpy(int n, float a, float *x, float *y) {\n"+
+		"\ty[0] = ++calls;\n\tstruct timespec ts = {0, %d};\n\tnanosleep(&ts, 0);\n}\n", sleep.Nanoseconds())
+	// A slow call sleeps at least 400 ms, so the warm-up stops after at
+	// most 3 of them; 2 would need both to oversleep by 100 ms.
+	slowMax := int(WarmupBudget/sleep) + 1
+	for _, c := range []struct {
+		name             string
+		src              string
+		warmup, min, max int
+	}{
+		{"quick", quick, 6, 6, 6},
+		{"none", quick, 0, 0, 0},
+		{"slow", slow, 10, slowMax - 1, slowMax},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pr, err := tc.Prepare(context.Background(), saxpy, Kernel{C: c.src, Func: "saxpy"}, Options{Params: map[string]int64{"n": 4}, Reference: RefNone})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pr.Close()
+			times, got, err := pr.Execute(context.Background(), c.warmup, 2)
+			if err != nil || len(times) != 2 {
+				t.Fatalf("Execute: %v, %v", times, err)
+			}
+			calls := int(got["y"].Load(0).F)
+			if warm := calls - 2; warm < c.min || warm > c.max {
+				t.Errorf("%d warm-up calls for %d asked, want %d..%d", warm, c.warmup, c.min, c.max)
+			}
+		})
 	}
 }
