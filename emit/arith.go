@@ -280,14 +280,6 @@ func (c *stmtCtx) convert(v value.Value, from, to scop.ElemType) value.Value {
 	return b.NewZExt(v, llType(to))
 }
 
-// libmNames are the C library's names of the functions without an LLVM
-// intrinsic of the same meaning; f32 calls use the f variants.
-var libmNames = map[string]string{
-	"exp": "exp", "log": "log", "pow": "pow", "sin": "sin", "cos": "cos",
-	"tan": "tan", "tanh": "tanh", "atan": "atan", "atan2": "atan2",
-	"exp2": "exp2", "log2": "log2",
-}
-
 // intrinsicNames are the functions with an exact LLVM intrinsic (round
 // rounds half away from zero, as C's).
 var intrinsicNames = map[string]string{
@@ -325,7 +317,12 @@ func (c *stmtCtx) call(e *scop.Call) value.Value {
 	if name, ok := intrinsicNames[e.Fn]; ok {
 		return c.intrinsic(name, t, args...)
 	}
-	name := c.fs.e.libm + libmNames[e.Fn]
+	if !scop.LibraryCall(e.Fn) {
+		fail("%s: no code for %s", c.what, e.Fn)
+	}
+	// The C library's names (CUDA's with the __nv_ prefix); f32 calls
+	// use the f variants.
+	name := c.fs.e.libm + e.Fn
 	if t == scop.F32 {
 		name += "f"
 	}

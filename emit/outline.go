@@ -104,7 +104,7 @@ func (e *emitter) callsLibmX86(n ast.Node) bool {
 		if u, ok := x.(*ast.User); ok {
 			if s := e.p.Stmt(u.Stmt); s != nil {
 				scop.Walk(s.Value, func(v scop.Expr) bool {
-					if c, ok := v.(*scop.Call); ok && libmNames[c.Fn] != "" && c.T.IsFloat() {
+					if c, ok := v.(*scop.Call); ok && scop.LibraryCall(c.Fn) && c.T.IsFloat() {
 						found = true
 					}
 					return !found

@@ -124,7 +124,7 @@ func (w *work) try(i, maxCost int, force bool) (Stage, bool, error) {
 	if !ok || readsArray(s.Value, a.Name) {
 		return Stage{}, false, nil
 	}
-	cost := Cost(s.Value)
+	cost := scop.Cost(s.Value)
 	here := *w.pos[i]
 	for j, t := range w.stmts {
 		if t == nil || j == i {
@@ -166,7 +166,7 @@ func (w *work) try(i, maxCost int, force bool) (Stage, bool, error) {
 			// What the consumer evaluates for this read: the stage's
 			// expression at its subscripts, a selection on a constant
 			// folded (alpha read from an image defined per channel).
-			evaluated := Cost(substitute(g[0], a.Name, s.Value, perm))
+			evaluated := scop.Cost(substitute(g[0], a.Name, s.Value, perm))
 			recompute, bounded = recompute+evaluated*rw, bounded && ok
 		}
 		single = single && len(groups) == 1 && oneToOne(variable(groups[0][0].Index), len(t.Iters))

@@ -264,42 +264,6 @@ func oneToOne(subscripts []scop.Expr, n int) bool {
 	return true
 }
 
-// binaryCost is four for a division or remainder, except an integer one
-// by a constant (a shift or a multiplication), and one otherwise.
-func binaryCost(e *scop.Binary) int {
-	switch e.Op {
-	case scop.Div, scop.Rem, scop.FloorDiv, scop.Mod:
-		if _, ok := scop.ConstInt(e.Y); ok && e.T.IsInt() {
-			return 1
-		}
-		return 4
-	}
-	return 1
-}
-
-// Cost counts the operations of e: one per arithmetic node, conversion
-// and selection, four per division or remainder (one for an integer
-// divided by a constant), eight per math call.
-// Loads (with their subscripts), constants, iterators and parameters are
-// free.
-func Cost(e scop.Expr) int {
-	n := 0
-	scop.Walk(e, func(x scop.Expr) bool {
-		switch x := x.(type) {
-		case *scop.Binary:
-			n += binaryCost(x)
-		case *scop.Unary, *scop.Select, *scop.Cast:
-			n++
-		case *scop.Call:
-			n += 8
-		case *scop.Read:
-			return false // subscripts are address arithmetic
-		}
-		return true
-	})
-	return n
-}
-
 // substitute replaces every read of array in e by body, the value of the
 // statement that wrote the element: the statement's iterators become the
 // read's subscripts less the write's offsets.

@@ -51,27 +51,14 @@ func (tc *Toolchain) reference(ctx context.Context, p *scop.Program, params map[
 	return nil, fmt.Errorf("runner: no reference %v", ref)
 }
 
-// transcendental lists the math functions whose results differ between
-// Go's math package (the reference executor) and a C libm.
-var transcendental = map[string]bool{
-	"exp": true, "log": true, "pow": true, "sin": true, "cos": true, "tan": true,
-	"tanh": true, "atan": true, "atan2": true, "exp2": true, "log2": true,
-}
-
 // chooseReference resolves RefAuto.
 func chooseReference(p *scop.Program, params map[string]int64, limit int64) Reference {
 	if limit <= 0 {
 		limit = DefaultExecLimit
 	}
 	for _, s := range p.Stmts {
-		calls := false
-		scop.Walk(s.Value, func(e scop.Expr) bool {
-			if c, ok := e.(*scop.Call); ok && transcendental[c.Fn] {
-				calls = true
-			}
-			return !calls
-		})
-		if calls {
+		// Go's math package and the C library differ in the last bits.
+		if scop.CallsLibrary(s.Value) {
 			return RefC
 		}
 	}
