@@ -51,6 +51,13 @@
 //     Stencil borders stay below it; a coarse pyramid level read by the
 //     tiles of a fine one, or a luminance image read by each channel's
 //     tiles, does not.
+//   - Taller tiles for library calls: with the default sizes, a fused S
+//     that calls the C library (sinf, expf: tens of cycles an instance)
+//     and would recompute more than 2% of its instances doubles the tile
+//     rows, up to 64, and the decisions are made again (Result.Taller).
+//     A group of at least 32 operations a point whose buffers overflow
+//     L1 (48 KiB) narrows to 512 or 256 columns where they fit it
+//     (Result.Narrower): harris at 256.
 //   - S is not moved past another space that writes what S reads or
 //     touches what S writes (other than a consumer fused along).
 //   - Recomputation must give the same values: S is not fused when its

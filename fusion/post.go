@@ -54,6 +54,9 @@ type Options struct {
 // camera_pipe 1.10-1.14x, bilateral_grid 1.09x, pyramid_blending
 // 1.06-1.09x, local_laplacian 1.07-1.08x faster; harris, interpolate,
 // histeq and producer_consumer within 2%; blur bimodal either way.
+// Post raises the rows for producers that call the C library (taller.go)
+// and narrows the columns for compute-dense tiles whose buffers then fit
+// L1 (narrow.go).
 var DefaultSizes = []int64{16, 1024}
 
 // DefaultBandSizes are the default sizes for a GPU mapping (m = 2), whose
@@ -140,6 +143,12 @@ type Result struct {
 	// Inner are the sizes of the tiled bands' innermost members where
 	// Options.Sizes gave none (Options.Inner or the default for m).
 	Inner []int64
+	// Taller says why the default rows were raised (see maxLibraryRows);
+	// empty when they were not.
+	Taller string
+	// Narrower says why the default columns were narrowed (see
+	// l1Bytes); empty when they were not.
+	Narrower string
 }
 
 // Post applies post-tiling fusion to the conservative tree t of program
@@ -158,16 +167,62 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 		tt, tiled, err := tiling.Apply(t, tiling.Policy{Sizes: sizes, Check: opts.Check})
 		return &Result{Tree: tt, TileBands: tiled}, err
 	}
+	pf, err := decideAll(t, seq, p, flow, opts, opts.Inner)
+	if err != nil {
+		return nil, err
+	}
+	var taller string
+	if len(sizes) == 0 && len(opts.Inner) == 0 && opts.Parallel <= 1 {
+		// The default rows, raised for producers that call the C library.
+		for why := tallerRows(p, pf); why != "" && pf.inner[0] < maxLibraryRows; why = tallerRows(p, pf) {
+			if taller == "" {
+				taller = why
+			}
+			inner := slices.Clone(pf.inner)
+			inner[0] *= 2
+			if pf, err = decideAll(t, seq, p, flow, opts, inner); err != nil {
+				return nil, err
+			}
+		}
+	}
+	bufs, err := pf.buffers(p)
+	if err != nil {
+		return nil, err
+	}
+	var narrower string
+	if len(sizes) == 0 && len(opts.Inner) == 0 && opts.Parallel <= 1 {
+		if pf, bufs, narrower, err = narrowForL1(t, seq, p, flow, opts, pf, bufs); err != nil {
+			return nil, err
+		}
+	}
+	pf.promoted = bufs
+	if err := pf.rebuild(); err != nil {
+		return nil, err
+	}
+	sp := pf.spaces
+	r := &Result{Tree: pf.t, Spaces: sp, Buffers: bufs, Inner: pf.inner, Taller: taller, Narrower: narrower}
+	for _, s := range sp {
+		if s.TileBand != nil {
+			r.TileBands = append(r.TileBands, s.TileBand)
+		}
+	}
+	return r, nil
+}
+
+// decideAll finds the computation spaces of t (whose outer sequence is
+// at seq) and decides, from the last to the first, which are fused into
+// which tiles, the tiled bands' innermost members getting inner (the
+// default for the target when empty).
+func decideAll(t scheduletree.Tree, seq scheduletree.Path, p *scop.Program, flow *deps.Flow, opts Options, inner []int64) (*post, error) {
 	sp, err := spaces(t, seq, p)
 	if err != nil {
 		return nil, err
 	}
 	linkConsumers(sp, flow.May)
-	inner := opts.Inner
 	if len(inner) == 0 {
 		inner = defaultInner(opts.Parallel, sp)
 	}
-	pf := &post{t: t, seq: seq, spaces: sp, flow: flow, sizes: sizes, inner: inner, m: opts.Parallel, tiles: map[int]presburger.UnionMap{},
+	pf := &post{t: t, seq: seq, spaces: sp, flow: flow, sizes: opts.Sizes, inner: inner, m: opts.Parallel, tiles: map[int]presburger.UnionMap{},
 		maxRecompute: opts.MaxRecompute, estimate: opts.Estimate}
 	if pf.writes, err = p.MayWriteRelation(); err != nil {
 		return nil, err
@@ -183,21 +238,7 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 			return nil, fmt.Errorf("fusion: space %d (%v): %w", i, sp[i].Stmts, err)
 		}
 	}
-	bufs, err := pf.buffers(p)
-	if err != nil {
-		return nil, err
-	}
-	pf.promoted = bufs
-	if err := pf.rebuild(); err != nil {
-		return nil, err
-	}
-	r := &Result{Tree: pf.t, Spaces: sp, Buffers: bufs, Inner: pf.inner}
-	for _, s := range sp {
-		if s.TileBand != nil {
-			r.TileBands = append(r.TileBands, s.TileBand)
-		}
-	}
-	return r, nil
+	return pf, nil
 }
 
 type post struct {

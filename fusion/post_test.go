@@ -18,6 +18,7 @@ import (
 	"tilefuse/emit"
 	"tilefuse/frontend/cparse"
 	"tilefuse/frontend/dsl"
+	"tilefuse/pipelines"
 	"tilefuse/polymage"
 	"tilefuse/presburger"
 	"tilefuse/scop"
@@ -467,5 +468,100 @@ func TestExtensionWithoutLocals(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// pcPipeline is the Halide tutorial's producer and consumer with
+// producer(x, y) = f(x * y): a one-row, one-column border per tile.
+func pcPipeline(t *testing.T, f func(any) dsl.Expr) *scop.Program {
+	t.Helper()
+	p := dsl.NewPipeline("pc")
+	R, C := p.Param("R"), p.Param("C")
+	p.Assume(R.Ge(1), C.Ge(1))
+	x, y := p.Var("x"), p.Var("y")
+	producer := p.Func("producer", dsl.F32, x.In(0, R.Add(1)), y.In(0, C.Add(1)))
+	producer.Define(f(dsl.Cast(dsl.F32, x.Mul(y))))
+	consumer := p.Func("consumer", dsl.F32, x.In(0, R), y.In(0, C))
+	consumer.Define(dsl.Add(producer.At(x, y), producer.At(x, y.Add(1)), producer.At(x.Add(1), y), producer.At(x.Add(1), y.Add(1))))
+	p.Output(consumer)
+	prog, err := p.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// TestTallerRows: with the default sizes, a fused producer that calls the
+// C library gets tiles tall enough that it recomputes at most 2% of its
+// instances (64 rows for a one-row border: 65/64); a cheap producer, or
+// sizes the user gave, keep their rows.
+func TestTallerRows(t *testing.T) {
+	params := map[string]int64{"R": 70, "C": 50}
+	for _, tc := range []struct {
+		name      string
+		f         func(any) dsl.Expr
+		sizes     []int64
+		wantInner []int64
+		taller    bool
+	}{
+		{"sin", dsl.Sin, nil, []int64{64, 1024}, true},
+		{"exp", dsl.Exp, nil, []int64{64, 1024}, true},
+		{"sqrt", dsl.Sqrt, nil, []int64{16, 1024}, false},
+		{"sin, sizes given", dsl.Sin, []int64{16, 1024}, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, _ := postBound(t, pcPipeline(t, tc.f), emit.CPU, tc.sizes, params, 0)
+			if diff := cmp.Diff([]string{"fused into [1]", "tiled"}, decisions(r)); diff != "" {
+				t.Errorf("decisions (-want +got)\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.wantInner, r.Fusion.Inner); tc.sizes == nil && diff != "" {
+				t.Errorf("inner sizes (-want +got)\n%s", diff)
+			}
+			if got := r.Fusion.Taller != ""; got != tc.taller || (got && !strings.Contains(r.Fusion.Taller, "calls the C library and 16 rows would compute its instances 1.06 times")) {
+				t.Errorf("taller: %q", r.Fusion.Taller)
+			}
+			if rc := r.Fusion.Spaces[0].Recompute; tc.taller && rc > 1.02 {
+				t.Errorf("estimated recomputation %.3f", rc)
+			}
+		})
+	}
+}
+
+// TestNarrowerTiles: with the default sizes, harris's tiles (174
+// operations a point, two gradient buffers of 148 KB a tile at 1024
+// columns) narrow to 256 columns, where the buffers fit L1; blur's (12
+// operations a point, streaming) keep their long rows though they would
+// fit at 512, as do tiles of sizes the user gave.
+func TestNarrowerTiles(t *testing.T) {
+	blur, err := pipelines.Blur()
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, _ := polymage.Lookup("harris")
+	harris, err := en.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		p         *scop.Program
+		params    map[string]int64
+		sizes     []int64
+		wantInner []int64
+		narrower  string
+	}{
+		{"harris", harris, en.Small, nil, []int64{16, 256}, "compute 174 operations a point and their buffers take 147744 bytes at 1024 columns, 37152 at 256"},
+		{"harris, sizes given", harris, en.Small, []int64{16, 1024}, nil, ""},
+		{"blur", blur, map[string]int64{"R": 40, "C": 50}, nil, []int64{16, 1024}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, _ := postWith(t, tc.p, emit.CPU, tc.sizes, tc.params, compiler.Options{})
+			if diff := cmp.Diff(tc.wantInner, r.Fusion.Inner); tc.sizes == nil && diff != "" {
+				t.Errorf("inner sizes (-want +got)\n%s", diff)
+			}
+			if got := r.Fusion.Narrower; (tc.narrower == "") != (got == "") || !strings.Contains(got, tc.narrower) {
+				t.Errorf("narrower: %q, want %q", got, tc.narrower)
+			}
+		})
 	}
 }

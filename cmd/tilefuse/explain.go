@@ -45,6 +45,10 @@ type explainJSON struct {
 	Widened []string `json:"widened,omitempty"`
 	// Kept are the constant tables computed on a thread's first call.
 	Kept []string `json:"kept,omitempty"`
+	// Taller says why post's default tile rows were raised.
+	Taller string `json:"taller_rows,omitempty"`
+	// Narrower says why post's default tile columns were narrowed.
+	Narrower string `json:"narrower_columns,omitempty"`
 	// Tiling are the tiling's decisions on bands, where auto picked a
 	// strategy other than post.
 	Tiling  []string         `json:"tiling,omitempty"`
@@ -70,7 +74,11 @@ func inlinedJSON(stages []inline.Stage) []explainInlined {
 // writeJSON writes r's explanation with the spaces' decisions as JSON
 // (the tiling's decisions are there where auto picked another strategy).
 func (e *env) writeJSON(r *compiler.Result, spaces []explainSpace, fail func(string, ...any) int) int {
-	data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed),
+	var taller, narrower string
+	if r.Fusion != nil {
+		taller, narrower = r.Fusion.Taller, r.Fusion.Narrower
+	}
+	data, err := json.MarshalIndent(explainJSON{Auto: r.Auto, Taller: taller, Narrower: narrower, Scalars: stringsOf(r.Scalars), Transposed: stringsOf(r.Transposed),
 		Widened: r.Widened, Kept: r.Kept, Tiling: r.TileNotes, Inlined: inlinedJSON(r.Inlined), Spaces: spaces}, "", "  ")
 	if err != nil {
 		return fail("%v", err)
@@ -237,6 +245,12 @@ func runExplain(e *env, args []string) int {
 		fmt.Fprintf(&b, "%s\n", r.Auto)
 	}
 	fmt.Fprintf(&b, "%s %s: post-tiling fusion, tiles %s, m = %d parallel tile %s, %s\n", pos[0], label, tiles, m, plural(m, "dimension", "dimensions"), bound)
+	if r.Fusion != nil && r.Fusion.Taller != "" {
+		fmt.Fprintf(&b, "taller tiles: %s\n", r.Fusion.Taller)
+	}
+	if r.Fusion != nil && r.Fusion.Narrower != "" {
+		fmt.Fprintf(&b, "narrower tiles: %s\n", r.Fusion.Narrower)
+	}
 	b.WriteString(rewriteLines(r))
 	for _, st := range r.Inlined {
 		fmt.Fprintf(&b, "inlined %s (%s) into %s\n", st.Stmt, st.Array, strings.Join(st.Into, ", "))
