@@ -25,7 +25,7 @@ func sampleTable() *Table {
 	ni := Cell{Status: NotInstalled, Err: "clang-14 not found"}
 	failed := Cell{Status: Failed, Err: "no reference to check against: runner: reference (naive C (cc -O2)): cc: exit status 1"}
 	return &Table{
-		Suite: "polybench", Dataset: "MINI", Threads: 2, Warmup: 5, Repeat: 3, Tolerance: 1e-4, Baseline: "gcc",
+		Suite: "polybench", Dataset: "MINI", Threads: 2, Warmup: 10, Repeat: 3, Tolerance: 1e-4, Baseline: "gcc",
 		Columns: []Column{
 			{Name: "none", Kind: Tilefuse, Description: "tilefuse --fuse none --parallel, opt/llc -O3 -mcpu=native, 2 threads"},
 			{Name: "smart", Kind: Tilefuse, Description: "tilefuse --fuse smart --parallel, opt/llc -O3 -mcpu=native, 2 threads"},

@@ -15,6 +15,7 @@ import (
 )
 
 // TestInterleaved: the columns' runs alternate, round after round, each
+// round starting one column later than the one before, each
 // a process of its own (a peer compiler that adds a constructor logging
 // the column's name at every process start shows the order), and each
 // cell gets Repeat times.
@@ -62,7 +63,7 @@ printf '#include <stdio.h>\n__attribute__((constructor)) static void tag(void) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Fields(string(data)), "a b a b a b"; strings.Join(got, " ") != want {
+	if got, want := strings.Fields(string(data)), "a b b a a b"; strings.Join(got, " ") != want {
 		t.Errorf("processes ran in the order %v, want %s", got, want)
 	}
 }

@@ -11,9 +11,8 @@ import (
 // WarmupBudget bounds the time a harness spends in untimed calls: once
 // they have taken this long, the timed calls start. Warm-up matters for
 // calls that stream memory: on the VMs tilefuse is measured on, a page
-// stays slower for its first few passes after it was touched (blur's
-// second call in a process takes twice its sixth's time), so bench warms
-// up several calls; the budget keeps that from multiplying the time of
+// stays slower for its first passes after it was touched (blur's calls
+// reach their steady time after about ten), so bench warms up ten calls; the budget keeps that from multiplying the time of
 // kernels that take seconds a call, which warm up within one.
 const WarmupBudget = time.Second
 

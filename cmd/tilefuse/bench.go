@@ -68,14 +68,14 @@ small test size), WxH (an image W columns wide and H rows high: C=W,
 R=H) or NAME=V,... (parameter values for every pipeline).
 
 Runs. Each benchmark's columns are built first, then run in --repeat
-rounds (default 5): each round runs every column in turn, each in a
-process of its own that calls the function --warmup times untimed
-(default 5; fewer once the untimed calls have taken a second) and once
+rounds (default 5): each round runs every column in turn, starting one
+column later than the round before, each in a process of its own that calls the function --warmup times untimed
+(default 10; fewer once the untimed calls have taken a second) and once
 timed, so that a change in the machine's load falls on all columns
 alike. The warm-up is several calls because on VMs a page stays slow for
-its first few passes after it is touched: blur's second call in a
-process takes twice its sixth's time, a cost no program of the column
-can avoid and a long-running one does not pay. A cell shows the median of its timed calls; one
+its first passes after it is touched: blur's calls take 3-10 ms, then
+2, then 1.5 ms and reach their steady 1.1 ms after about ten, a cost a
+long-running program does not pay. A cell shows the median of its timed calls; one
 whose calls spread over more than 25% of their median ((max - min) /
 median) is marked ~ as noisy, and so is a geomean that rests on such
 cells, with a warning under the table. --threads sets OMP_NUM_THREADS
@@ -132,7 +132,7 @@ func runBench(e *env, args []string) int {
 	only := fs.String("only", "", "run only these benchmarks (comma-separated)")
 	threads := fs.Int("threads", runtime.NumCPU(), "OpenMP threads")
 	repeat := fs.Int("repeat", 5, "timed calls per cell")
-	warmup := fs.Int("warmup", 5, "untimed calls before the timed ones (at most a second of them)")
+	warmup := fs.Int("warmup", 10, "untimed calls before the timed ones (at most a second of them)")
 	strategies := fs.String("strategies", strings.Join(defaultBenchStrategies(), ","), "tilefuse's fusion strategies (schedule: the pipeline's own)")
 	tile := fs.String("tile", "", "tile sizes T,... for every strategy")
 	peers := fs.String("peers", strings.Join(bench.DefaultPeers, ","), "peer compilers")
