@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/deps"
-	"tilefuse/scheduletree"
 	"tilefuse/scop"
 )
 
@@ -61,10 +59,10 @@ func groupOps(p *scop.Program, pf *post, g int) int {
 	return n
 }
 
-// narrowForL1 returns the decisions and buffers at the widest of
-// narrowWidths whose buffers fit l1Bytes where the default width's do
-// not, and why; pf and bufs themselves otherwise.
-func narrowForL1(t scheduletree.Tree, seq scheduletree.Path, p *scop.Program, flow *deps.Flow, opts Options, pf *post, bufs []Buffer) (*post, []Buffer, string, error) {
+// narrowForL1 returns the decisions (made again with redo) and buffers at
+// the widest of narrowWidths whose buffers fit l1Bytes where the default
+// width's do not, and why; pf and bufs themselves otherwise.
+func narrowForL1(p *scop.Program, pf *post, bufs []Buffer, redo func(inner []int64) (*post, error)) (*post, []Buffer, string, error) {
 	inner := pf.inner
 	peak, g := groupBytes(bufs)
 	if peak <= l1Bytes || len(inner) < 2 {
@@ -82,7 +80,7 @@ func narrowForL1(t scheduletree.Tree, seq scheduletree.Path, p *scop.Program, fl
 		}
 		ni := slices.Clone(inner)
 		ni[len(ni)-1] = nw
-		npf, err := decideAll(t, seq, p, flow, opts, ni)
+		npf, err := redo(ni)
 		if err != nil {
 			return nil, nil, "", err
 		}

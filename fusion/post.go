@@ -171,27 +171,22 @@ func Post(t scheduletree.Tree, p *scop.Program, flow *deps.Flow, opts Options) (
 	if err != nil {
 		return nil, err
 	}
-	var taller string
-	if len(sizes) == 0 && len(opts.Inner) == 0 && opts.Parallel <= 1 {
-		// The default rows, raised for producers that call the C library.
-		for why := tallerRows(p, pf); why != "" && pf.inner[0] < maxLibraryRows; why = tallerRows(p, pf) {
-			if taller == "" {
-				taller = why
-			}
-			inner := slices.Clone(pf.inner)
-			inner[0] *= 2
-			if pf, err = decideAll(t, seq, p, flow, opts, inner); err != nil {
-				return nil, err
-			}
+	// With the default sizes, the rows and columns follow the fused
+	// producers' costs and buffers.
+	defaults := len(sizes) == 0 && len(opts.Inner) == 0 && opts.Parallel <= 1
+	redo := func(inner []int64) (*post, error) { return decideAll(t, seq, p, flow, opts, inner) }
+	var taller, narrower string
+	if defaults {
+		if pf, taller, err = tallerForLibrary(p, pf, redo); err != nil {
+			return nil, err
 		}
 	}
 	bufs, err := pf.buffers(p)
 	if err != nil {
 		return nil, err
 	}
-	var narrower string
-	if len(sizes) == 0 && len(opts.Inner) == 0 && opts.Parallel <= 1 {
-		if pf, bufs, narrower, err = narrowForL1(t, seq, p, flow, opts, pf, bufs); err != nil {
+	if defaults {
+		if pf, bufs, narrower, err = narrowForL1(p, pf, bufs, redo); err != nil {
 			return nil, err
 		}
 	}

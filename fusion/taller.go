@@ -2,6 +2,7 @@ package fusion
 
 import (
 	"fmt"
+	"slices"
 
 	"tilefuse/scop"
 )
@@ -33,4 +34,24 @@ func tallerRows(p *scop.Program, pf *post) string {
 		}
 	}
 	return ""
+}
+
+// tallerForLibrary doubles pf's tile rows, deciding again with redo, while
+// tallerRows finds a reason and the rows are below maxLibraryRows; it
+// returns the last decisions and the first reason ("" when the rows
+// stayed).
+func tallerForLibrary(p *scop.Program, pf *post, redo func(inner []int64) (*post, error)) (*post, string, error) {
+	first := ""
+	for why := tallerRows(p, pf); why != "" && pf.inner[0] < maxLibraryRows; why = tallerRows(p, pf) {
+		if first == "" {
+			first = why
+		}
+		inner := slices.Clone(pf.inner)
+		inner[0] *= 2
+		var err error
+		if pf, err = redo(inner); err != nil {
+			return nil, "", err
+		}
+	}
+	return pf, first, nil
 }
