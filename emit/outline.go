@@ -102,13 +102,8 @@ func (e *emitter) callsLibmX86(n ast.Node) bool {
 	found := false
 	ast.Walk(n, func(x ast.Node) bool {
 		if u, ok := x.(*ast.User); ok {
-			if s := e.p.Stmt(u.Stmt); s != nil {
-				scop.Walk(s.Value, func(v scop.Expr) bool {
-					if c, ok := v.(*scop.Call); ok && scop.LibraryCall(c.Fn) && c.T.IsFloat() {
-						found = true
-					}
-					return !found
-				})
+			if s := e.p.Stmt(u.Stmt); s != nil && scop.CallsLibrary(s.Value) {
+				found = true
 			}
 		}
 		return !found
