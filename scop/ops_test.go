@@ -13,7 +13,9 @@ func TestOps(t *testing.T) {
 	i := &scop.Iter{Name: "i", T: scop.I32}
 	fc := func(v float64) scop.Expr { return &scop.Const{T: scop.F32, F: v} }
 	read := &scop.Read{Ref: scop.Ref{Array: "A", Index: []scop.Expr{&scop.Binary{Op: scop.Add, X: i, Y: &scop.Const{T: scop.I32, I: 1}, T: scop.I32}}}, T: scop.F32}
-	bin := func(op scop.BinOp, x, y scop.Expr, ty scop.ElemType) scop.Expr { return &scop.Binary{Op: op, X: x, Y: y, T: ty} }
+	bin := func(op scop.BinOp, x, y scop.Expr, ty scop.ElemType) scop.Expr {
+		return &scop.Binary{Op: op, X: x, Y: y, T: ty}
+	}
 	call := func(fn string, x scop.Expr) scop.Expr { return &scop.Call{Fn: fn, Args: []scop.Expr{x}, T: scop.F32} }
 	for _, tc := range []struct {
 		name    string
