@@ -106,13 +106,10 @@ func (t *Table) Header() string {
 		t.Threads, plural(t.Threads, "thread", "threads"), t.Repeat, plural(t.Repeat, "call", "calls"), t.Warmup, plural(t.Warmup, "call", "calls"))
 	if t.Repeat > 1 {
 		// Config.runRow: a round per timed call, the columns in turn.
-		b.WriteString(" each")
+		b.WriteString(" each, the columns' runs interleaved")
 	}
 	if t.Warmup > 1 {
-		fmt.Fprintf(&b, " (fewer once they took %v)", runner.WarmupBudget)
-	}
-	if t.Repeat > 1 {
-		b.WriteString(", the columns' runs interleaved")
+		fmt.Fprintf(&b, ", a warm-up ending once it took %v", runner.WarmupBudget)
 	}
 	if t.Allocator != "" {
 		fmt.Fprintf(&b, ", %s allocator (freed large blocks reused)", t.Allocator)
