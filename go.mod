@@ -1,4 +1,4 @@
-module tilefuse
+module github.com/tilefuse/tilefuse
 
 go 1.26
 

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sort"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // band generates member j of the band node n and what is below it.

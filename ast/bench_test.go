@@ -3,8 +3,8 @@ package ast_test
 import (
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // stencil3D is a 3-D stencil over a parametric cube, its band tiled three

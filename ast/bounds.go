@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // bounds is what one loop over dimension d needs: the lower bounds (a

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // This file writes statement bodies (scop expressions) as C with the

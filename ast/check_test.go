@@ -6,9 +6,9 @@ import (
 	"sort"
 	"strings"
 
-	"tilefuse/ast"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // instance is one executed statement instance.

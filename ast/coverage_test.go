@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // TestRandomCoverage generates the AST of random trees and checks that

@@ -5,8 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/ast"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 var (

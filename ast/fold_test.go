@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/ast/asttest"
-	"tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast/asttest"
+	"github.com/tilefuse/tilefuse/scop/charness"
 )
 
 // TestPrintFolded prints the ring ASTs as C functions, compiles them with

@@ -3,7 +3,7 @@ package ast
 import (
 	"fmt"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // This file converts between presburger sets over the schedule

@@ -3,7 +3,7 @@ package ast
 import (
 	"slices"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Guards: conditions on the outer dimensions, written as readably as the

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/ast"
-	"tilefuse/polybench"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // islCounts are the loops, ifs (an if with an else counts once, as isl

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/internal/golden"
-	"tilefuse/internal/islref"
+	"github.com/tilefuse/tilefuse/internal/golden"
+	"github.com/tilefuse/tilefuse/internal/islref"
 )
 
 // islSlowFile records isl's AST of the trees isl takes long over (the

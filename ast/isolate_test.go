@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 func yamlTree(t *testing.T, yaml string) scheduletree.Tree {

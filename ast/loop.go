@@ -1,8 +1,8 @@
 package ast
 
 import (
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // dimension describes the dimension being generated: a band member (band, j)

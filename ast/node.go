@@ -3,7 +3,7 @@ package ast
 import (
 	"slices"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Node is a node of the AST: *For, *If, *Block, *User, *Mark, *Alloc or

@@ -1,8 +1,8 @@
 package ast
 
 import (
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // Statement order: which statements may get separate consecutive loops

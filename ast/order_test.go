@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/polybench"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // orderCases exercise the separation of statements tied at a loop value

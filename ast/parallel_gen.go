@@ -4,8 +4,8 @@ import (
 	"runtime"
 	"sync"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // parallelChildren generates the children of the outermost sequence (or

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // PrintProgram writes a complete C function fn that runs the AST n of

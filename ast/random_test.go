@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // randomCase is a schedule tree built by random edits of a random domain,

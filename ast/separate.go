@@ -3,8 +3,8 @@ package ast
 import (
 	"sort"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // components groups the statement domains (sets of [c0..cd]) into loops

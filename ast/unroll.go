@@ -1,7 +1,7 @@
 package ast
 
 import (
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // unroll generates one copy of the body per value of dimension d when

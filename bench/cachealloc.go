@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/internal/ctool"
+	"github.com/tilefuse/tilefuse/internal/ctool"
 )
 
 // cacheAllocC is the caching allocator's source (shim/cachealloc.c).

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/internal/ctool"
+	"github.com/tilefuse/tilefuse/internal/ctool"
 )
 
 // TestCachingAllocator: under the shim, a freed large block comes back

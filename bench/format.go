@@ -11,7 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // FormatDuration prints d with three significant digits in the largest

@@ -3,8 +3,8 @@ package bench
 import (
 	"time"
 
-	"tilefuse/bench/halide"
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/bench/halide"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // halideOptions are the build options of a Halide peer's pipeline for b

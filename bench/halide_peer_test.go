@@ -7,9 +7,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/bench/halide"
-	"tilefuse/frontend/cparse"
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/bench/halide"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 func TestHalidePeers(t *testing.T) {

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/compiler"
-	"tilefuse/frontend/cparse"
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // TestInterleaved: the columns' runs alternate, round after round, each

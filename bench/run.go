@@ -12,11 +12,11 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/bench/halide"
-	"tilefuse/compiler"
-	"tilefuse/runner"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/bench/halide"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // Benchmark is one row to run: a program at its sizes, with its inputs.

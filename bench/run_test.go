@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/compiler"
-	"tilefuse/frontend/cparse"
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 const smallKernel = `

@@ -9,11 +9,11 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/fusion"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/tiling"
-	"tilefuse/tiling/tune"
+	"github.com/tilefuse/tilefuse/fusion"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/tiling/tune"
 )
 
 // autoEstimate is the value a size parameter takes in auto's model when

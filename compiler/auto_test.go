@@ -9,16 +9,16 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/compiler"
-	"tilefuse/emit"
-	"tilefuse/frontend/cparse"
-	"tilefuse/fusion"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/runner"
-	"tilefuse/tiling"
-	"tilefuse/tiling/tune"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/emit"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/fusion"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/tiling/tune"
 )
 
 // TestAuto checks what strategy auto picks: post with the cost model's

@@ -4,8 +4,8 @@ import (
 	"runtime/debug"
 	"time"
 
-	"tilefuse/deps"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // task is work a stage started beside the stages that follow it (the

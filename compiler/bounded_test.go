@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/ast"
-	"tilefuse/frontend/cparse"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // The inputs of issue 17 ("every stage bounded") that ran without bound:

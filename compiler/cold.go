@@ -1,9 +1,9 @@
 package compiler
 
 import (
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 	"sort"
-	"tilefuse/presburger"
-	"tilefuse/scop"
 )
 
 // coldShare bounds the instances of the cold statements together, as a

@@ -3,7 +3,7 @@ package compiler
 import (
 	"testing"
 
-	"tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/polymage"
 )
 
 // TestColdStatements: in interpolate, the borders and the coarse levels

@@ -8,16 +8,16 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/ast/interp"
-	"tilefuse/compiler"
-	"tilefuse/emit"
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
-	"tilefuse/presburger"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/ast/interp"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/emit"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 func kernel(t *testing.T, name string) *scop.Program {

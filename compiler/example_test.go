@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/compiler"
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // Compile PolyBench's gemm to LLVM IR: Pluto-style scheduling with smart

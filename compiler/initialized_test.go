@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/deps"
-	"tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
 )
 
 // TestInitialized: a temporary whose every read has a write before it

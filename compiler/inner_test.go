@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	"tilefuse/compiler"
-	"tilefuse/polymage"
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // TestPostInnerTile compiles PolyMage pipelines under post-tiling fusion

@@ -8,11 +8,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"tilefuse/compiler"
-	"tilefuse/frontend/cparse"
-	"tilefuse/polymage"
-	"tilefuse/runner"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // TestKeptTables: constant tables are computed on a thread's first call

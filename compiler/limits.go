@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"tilefuse/ast"
-	"tilefuse/presburger"
-	"tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduler"
 )
 
 // LimitError is Compile's error when a stage reaches one of the limits

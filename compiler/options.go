@@ -1,11 +1,11 @@
 package compiler
 
 import (
-	"tilefuse/emit"
-	"tilefuse/gpumap"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/emit"
+	"github.com/tilefuse/tilefuse/gpumap"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // Options are the decisions of one compilation; the zero value compiles

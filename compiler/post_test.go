@@ -4,15 +4,15 @@ import (
 	"context"
 	"testing"
 
-	"tilefuse/compiler"
-	"tilefuse/emit"
-	"tilefuse/gpumap"
-	"tilefuse/pipelines"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/runner"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/emit"
+	"github.com/tilefuse/tilefuse/gpumap"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // TestPostPolyBench compiles every PolyBench kernel under post-tiling

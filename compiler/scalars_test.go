@@ -5,12 +5,12 @@ import (
 	"context"
 	"testing"
 
-	"tilefuse/ast/interp"
-	"tilefuse/compiler"
-	"tilefuse/polybench"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/ast/interp"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // TestScalars: the scheduling strategies map ludcmp's w onto the elements

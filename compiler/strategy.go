@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduler"
 )
 
 // Strategy is how a program is scheduled and fused.

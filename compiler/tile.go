@@ -1,10 +1,10 @@
 package compiler
 
 import (
-	"tilefuse/deps"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // tile applies the tiling policy to the scheduled tree. On the CPU the

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/compiler"
-	"tilefuse/polybench"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // TestTranspose: min and post (so auto) read syrk's A[j][k] from a

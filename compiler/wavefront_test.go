@@ -10,13 +10,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/ast"
-	"tilefuse/compiler"
-	"tilefuse/emit"
-	"tilefuse/gpumap"
-	"tilefuse/polybench"
-	"tilefuse/runner"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/emit"
+	"github.com/tilefuse/tilefuse/gpumap"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // stencils are the time-iterated PolyBench stencils, run at SMALL (at

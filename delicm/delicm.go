@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Mapping is one family of a scalar's accesses mapped onto an element.

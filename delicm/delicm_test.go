@@ -5,9 +5,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/delicm"
-	"tilefuse/internal/progtest"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/delicm"
+	"github.com/tilefuse/tilefuse/internal/progtest"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Cases written as a user would, each with the scalar w.

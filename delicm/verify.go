@@ -3,9 +3,9 @@ package delicm
 import (
 	"slices"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // sameDataflow reports whether q, p with the accesses to scalar w of the

@@ -3,8 +3,8 @@ package deps
 import (
 	"testing"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
 )
 
 // BenchmarkAll computes every dependence of hand-built programs: the

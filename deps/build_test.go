@@ -8,8 +8,8 @@ import (
 	"testing"
 	"unicode"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // prog describes a test program compactly. References are written as

@@ -1,6 +1,6 @@
 package deps
 
-import "tilefuse/presburger"
+import "github.com/tilefuse/tilefuse/presburger"
 
 // errs keeps the first error of a chain of presburger operations, so that
 // a formula reads as one expression per line instead of a ladder of

@@ -1,6 +1,6 @@
 package deps
 
-import "tilefuse/presburger"
+import "github.com/tilefuse/tilefuse/presburger"
 
 // Exposed is what a set of instances S reads from outside itself: its
 // upwards-exposed data and the writes outside S that produced it.

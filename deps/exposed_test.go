@@ -3,7 +3,7 @@ package deps
 import (
 	"testing"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // The band of tmp a tile 32o <= i < 32o + 32 of blur2's C reads.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Flow is the exact value-based dataflow of a program: for every read,

@@ -3,7 +3,7 @@ package deps
 import (
 	"testing"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 func TestDataflow(t *testing.T) {

@@ -5,8 +5,8 @@ package deps
 import (
 	"testing"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
 )
 
 // TestPolyBenchAgreeWithISL compares the dataflow and the memory-based

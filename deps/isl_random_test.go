@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // defaultRandomPrograms is the number of random programs compared with

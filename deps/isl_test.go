@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/internal/islref"
-	"tilefuse/presburger"
-	"tilefuse/presburger/calc"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/internal/islref"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // agreeFlow runs the same dataflow question through ComputeFlow and isl

@@ -5,7 +5,7 @@ import (
 	"maps"
 	"slices"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // LiveIn returns the array elements the program may read before writing

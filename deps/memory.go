@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sort"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Kind is the kind of a memory-based dependence.

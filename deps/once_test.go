@@ -3,8 +3,8 @@ package deps
 import (
 	"testing"
 
-	"tilefuse/polymage"
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // TestOnceFastPath: the sources of single-assignment arrays, taken

@@ -3,7 +3,7 @@ package deps
 import (
 	"fmt"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // timeline is an original schedule: one map per statement into a common

@@ -1,6 +1,6 @@
 package deps
 
-import "tilefuse/scop"
+import "github.com/tilefuse/tilefuse/scop"
 
 // jacobi1d is the time-iterated 3-point stencil with two statements.
 var jacobi1d = prog{

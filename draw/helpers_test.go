@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/compiler"
-	"tilefuse/frontend/cparse"
-	"tilefuse/internal/golden"
-	"tilefuse/pipelines"
-	"tilefuse/polybench"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/internal/golden"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // elem is an XML element with its attributes and children.

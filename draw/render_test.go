@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/compiler"
 )
 
 // svgSize reads the root's width and height in CSS pixels (pt at 96

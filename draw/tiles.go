@@ -9,11 +9,11 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/compiler"
-	"tilefuse/fusion"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/fusion"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // TilesOptions choose what Tiles draws.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"testing"
 
-	"tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/compiler"
 )
 
 func atoi(t *testing.T, s string) int64 {

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // tnode is a schedule tree node as drawn: a heading, a few short lines,

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/compiler"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // TestTreeSVG: one box a node of the blur's post tree (leaves left

@@ -6,7 +6,7 @@ import (
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/value"
 
-	"tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast"
 )
 
 // This file keeps the element a loop's one statement updates at every

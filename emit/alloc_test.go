@@ -3,11 +3,11 @@ package emit
 import (
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/frontend/cparse"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // rowsSrc recomputes the row buffer T and the scalar s for every row i:

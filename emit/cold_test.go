@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast"
 )
 
 func TestOnlyCold(t *testing.T) {

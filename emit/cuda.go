@@ -11,7 +11,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
-	"tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast"
 )
 
 // This file is the CUDA target: the kernels as an NVPTX module, and the

@@ -5,16 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/deps"
-	"tilefuse/frontend/cparse"
-	"tilefuse/gpumap"
-	"tilefuse/polybench"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/gpumap"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // gpuFuses are the schedules the GPU tests map: the original order and

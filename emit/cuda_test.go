@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polybench"
 )
 
 // ptx compiles a kernel module to PTX with llc for sm_80.

@@ -11,8 +11,8 @@ import (
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/types"
 
-	"tilefuse/ast"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Target selects what Emit generates.

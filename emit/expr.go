@@ -8,7 +8,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
-	"tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast"
 )
 
 // This file lowers the AST's integer expressions (loop bounds, guards,

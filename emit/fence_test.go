@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
 )
 
 // sinLoopSrc converts an integer to float for every libm call, as the

@@ -3,9 +3,9 @@ package emit
 import (
 	"testing"
 
-	"tilefuse/ast/asttest"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/ast/asttest"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // TestFoldedBuffer emits the ring ASTs, builds and runs them on one and

@@ -3,9 +3,9 @@ package emit
 import (
 	"fmt"
 
-	"tilefuse/ast"
-	"tilefuse/gpumap"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/gpumap"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // This file holds what the two GPU targets share: the mapping of the AST's

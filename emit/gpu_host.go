@@ -7,9 +7,9 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
-	"tilefuse/ast"
-	"tilefuse/gpumap"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/gpumap"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // This file generates the host side of the GPU targets: the host-level

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // headerText is a C header declaring the function with the signature

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/frontend/cparse"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
 )
 
 const marksSrc = `

@@ -3,8 +3,8 @@ package emit
 import (
 	"github.com/llir/llvm/ir"
 
-	"tilefuse/ast"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // narrowWidthAttr is what clang puts on every C function: no vector type

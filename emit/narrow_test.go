@@ -3,7 +3,7 @@ package emit
 import (
 	"testing"
 
-	"tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
 )
 
 // TestStrided8or16: a nest is marked for 256-bit legal vectors exactly

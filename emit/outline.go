@@ -8,8 +8,8 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
-	"tilefuse/ast"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // This file outlines the loop nests of a large tile body into functions

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
 )
 
 // TestOutlinedNests lowers the outlining threshold so that the row loop of

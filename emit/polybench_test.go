@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/polybench"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // inexact lists kernels whose results may differ from the reference in

@@ -9,8 +9,8 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
-	"tilefuse/ast"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // program generates the function: the signature of ast.PrintProgram

@@ -7,7 +7,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
-	"tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast"
 )
 
 // node generates n. A block's children share ev, so that an Alloc binds

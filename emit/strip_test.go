@@ -5,9 +5,9 @@ import (
 	"regexp"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // stripPipeline has stages that divide the innermost coordinate x by

@@ -8,7 +8,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 
-	"tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast"
 )
 
 // This file runs a sequential loop around parallel loops in one parallel

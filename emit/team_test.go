@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polybench"
 )
 
 // TestTeamRegions checks the kernels whose parallel loops sit inside a

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
 )
 
 // This file holds the tests' use of the LLVM 14 tools and gcc: verify a

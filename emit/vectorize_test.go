@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/pipelines"
-	"tilefuse/scheduler"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // TestVectorize runs opt -O3 -mcpu=native with loop-vectorize remarks on

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
 )
 
 // TestWorkspace: temporaries live in the per-thread workspace, allocated

@@ -1,6 +1,6 @@
 package fusion
 
-import "tilefuse/presburger"
+import "github.com/tilefuse/tilefuse/presburger"
 
 // boxMemo remembers box's answers: post-tiling fusion asks for the box of
 // one extension piece several times (is it boxed, then its recomputation),

@@ -3,8 +3,8 @@ package fusion
 import (
 	"slices"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Buffer is an intermediate array promoted to a tile-local buffer: it is

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Scheduled builds the schedule tree of p's call schedule (p.Calls, a

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // place computes, for each statement of f, the instances each iteration

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // loop is one loop of a scheduled function: floor((Vars[v] - min) / div)

@@ -5,8 +5,8 @@ import (
 	"math/bits"
 	"slices"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // buffers gives each function stored inside a loop a tile-local buffer

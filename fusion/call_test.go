@@ -7,11 +7,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/ast/interp"
-	"tilefuse/compiler"
-	"tilefuse/frontend/dsl"
-	"tilefuse/pipelines"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast/interp"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // scheduled compiles p's call schedule to its AST, runs it in the

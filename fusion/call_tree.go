@@ -3,10 +3,10 @@ package fusion
 import (
 	"slices"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // tree assembles the schedule tree: the root functions in program order

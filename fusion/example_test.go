@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 
-	"tilefuse/ast"
-	"tilefuse/compiler"
-	"tilefuse/deps"
-	"tilefuse/frontend/dsl"
-	"tilefuse/fusion"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/fusion"
 )
 
 // A Halide schedule written with the DSL: the producer stored at the

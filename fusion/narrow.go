@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // l1Bytes is the L1 data cache a tile's buffers should fit: 48 KiB, that

@@ -1,7 +1,7 @@
 package fusion
 
 import (
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // outerParallel reports whether the outer member of sched (instances of

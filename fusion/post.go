@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // Options configure Post.

@@ -3,7 +3,7 @@ package fusion
 import (
 	"fmt"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // readBox over-approximates the extension of s for group g by the

@@ -1,7 +1,7 @@
 package fusion
 
 import (
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // DefaultMaxRecompute is the default bound on the recomputation a fused

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Space is one computation space of the conservative tree (a child of its

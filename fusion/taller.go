@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // A fused producer that calls the C library (sinf, expf, ...) costs tens

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // Map returns t with the default GPU mapping as marks (package emit's

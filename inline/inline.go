@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // DefaultMaxCost is the default Options.MaxCost: a product of two loads

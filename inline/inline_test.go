@@ -5,11 +5,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/inline"
-	"tilefuse/polymage"
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/inline"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // TestPolymageBitExact runs every PolyMage pipeline at its test size

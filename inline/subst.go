@@ -3,8 +3,8 @@ package inline
 import (
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // offsetIter is a write subscript iterator + constant.

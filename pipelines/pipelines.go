@@ -1,6 +1,6 @@
 package pipelines
 
-import "tilefuse/scop"
+import "github.com/tilefuse/tilefuse/scop"
 
 // Entry is one pipeline with its default parameter values.
 type Entry struct {

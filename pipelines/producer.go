@@ -1,8 +1,8 @@
 package pipelines
 
 import (
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // The default size of ProducerConsumer's output.

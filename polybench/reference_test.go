@@ -4,9 +4,9 @@ import (
 	"os/exec"
 	"testing"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
-	"tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scop/charness"
 )
 
 // inexact lists kernels whose results may differ from gcc's in the last

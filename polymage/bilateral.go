@@ -1,8 +1,8 @@
 package polymage
 
 import (
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // PolyMage's bilateral grid size, and the grid's spacing: sigma_s pixels

@@ -3,7 +3,7 @@ package polymage
 import (
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // bilateralRef computes BilateralGrid with plain loops: the histogram in

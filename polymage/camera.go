@@ -3,8 +3,8 @@ package polymage
 import (
 	"math"
 
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // PolyMage's camera pipeline size (a 2592 x 1968 raw image: 1968 rows of

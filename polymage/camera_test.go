@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // i16Plane is an i16 function of (x, y) over [x0, x0+rows) x [y0,

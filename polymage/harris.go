@@ -1,8 +1,8 @@
 package polymage
 
 import (
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // PolyMage's Harris corner size.

@@ -3,7 +3,7 @@ package polymage
 import (
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // harrisRef computes Harris with plain loops, with the f32 operations of

@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Synthetic fills b with a seeded picture of 8-bit samples: floats get

@@ -7,7 +7,7 @@ import (
 	"image/png"
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 func newBuf(t *testing.T, et scop.ElemType, shape ...int64) *scop.Buffer {

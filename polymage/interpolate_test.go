@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // interpolateRef computes Interpolate with plain loops, every f32

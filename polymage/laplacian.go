@@ -3,8 +3,8 @@ package polymage
 import (
 	"fmt"
 
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // PolyMage's benchmark size (rows x columns, 3 channels), pyramid depth,

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // localLaplacianRef computes LocalLaplacian with plain loops, every f32

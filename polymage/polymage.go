@@ -5,7 +5,7 @@ import (
 	"maps"
 	"sort"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Entry is one benchmark pipeline: how to build it and the sizes it runs

@@ -4,8 +4,8 @@ import (
 	"sort"
 	"testing"
 
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // vol is an array of a Go reference implementation: a shape and its

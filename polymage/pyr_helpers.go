@@ -1,8 +1,8 @@
 package polymage
 
 import (
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // pyramid is the level geometry of PolyMage's pyramid pipelines (pyramid

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // pyrPlane is a function's values in the Go references of the pyramid

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // pyramidBlendingRef computes PyramidBlending with plain loops, every

@@ -1,6 +1,6 @@
 package polymage
 
-import "tilefuse/pipelines"
+import "github.com/tilefuse/tilefuse/pipelines"
 
 // The seed pipelines (package pipelines) run in the benchmark suite too:
 // the Halide tutorial's two-stage blur, its producer/consumer, and

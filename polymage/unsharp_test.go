@@ -3,7 +3,7 @@ package polymage
 import (
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // unsharpRef computes UnsharpMask with plain loops, with the f32

@@ -1,7 +1,7 @@
 package presburger
 
 import (
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // basic is a conjunction of affine constraints over the columns

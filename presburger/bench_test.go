@@ -3,7 +3,7 @@ package presburger
 import (
 	"testing"
 
-	"tilefuse/presburger/internal/corpus"
+	"github.com/tilefuse/tilefuse/presburger/internal/corpus"
 )
 
 // corpusSets parses the benchmark corpus once.

@@ -5,7 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // randRel builds a random rel over np params and the given tuples, each

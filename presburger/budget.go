@@ -4,7 +4,7 @@ import (
 	"math"
 	"sync"
 
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // Limits bounds the work of each exported operation. An operation that

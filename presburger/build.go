@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // build.go turns a syntax tree into rels. A conjunction of comparisons (the

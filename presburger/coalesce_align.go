@@ -3,7 +3,7 @@ package presburger
 import (
 	"slices"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // alignAll returns the basics extended to one common list of local

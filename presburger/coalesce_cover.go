@@ -1,8 +1,8 @@
 package presburger
 
 import (
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // The exactness check of coalescing: does a candidate have integer points

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/presburger/internal/corpus"
+	"github.com/tilefuse/tilefuse/presburger/internal/corpus"
 )
 
 func parseSetT(t testing.TB, src string) Set {

@@ -3,8 +3,8 @@ package presburger
 import (
 	"errors"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/pip"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/pip"
 )
 
 // ExplicitLocals returns s with every local given a floor definition,

@@ -3,8 +3,8 @@ package presburger
 import (
 	"errors"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // ErrInfinite is returned by Count for a set with infinitely many points.

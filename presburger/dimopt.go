@@ -3,7 +3,7 @@ package presburger
 import (
 	"slices"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // The bound of one dimension of a set (DimMin, DimMax) first projects the

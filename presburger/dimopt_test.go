@@ -4,7 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // evalAff evaluates a's first row at the parameter point p.

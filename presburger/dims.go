@@ -3,7 +3,7 @@ package presburger
 import (
 	"fmt"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // DimKind selects a kind of variable: parameters, input or output dimensions

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // The Farkas coefficient set of a polyhedron (isl_set_coefficients): the

@@ -4,7 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 func TestCoefficientsKnown(t *testing.T) {

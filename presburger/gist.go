@@ -3,7 +3,7 @@ package presburger
 import (
 	"fmt"
 
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // Gist simplifies a relation in a context (isl_map_gist): every disjunct a

@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/presburger/internal/corpus"
+	"github.com/tilefuse/tilefuse/presburger/internal/corpus"
 )
 
 func TestGistExamples(t *testing.T) {

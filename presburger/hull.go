@@ -3,8 +3,8 @@ package presburger
 import (
 	"fmt"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // AffineHull returns the smallest affine subspace containing the integer

@@ -3,7 +3,7 @@ package presburger
 import (
 	"context"
 
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // WatchContext stops presburger operations when ctx is done: from then on,

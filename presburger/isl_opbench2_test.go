@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/internal/islref"
-	"tilefuse/presburger"
-	"tilefuse/presburger/calc"
-	"tilefuse/presburger/internal/corpus"
+	"github.com/tilefuse/tilefuse/internal/islref"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/internal/corpus"
 )
 
 // bench2Reps is the number of operations timed per round and library.

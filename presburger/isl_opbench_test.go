@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/internal/islref"
-	"tilefuse/presburger"
-	"tilefuse/presburger/internal/corpus"
+	"github.com/tilefuse/tilefuse/internal/islref"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger/internal/corpus"
 )
 
 // tilefuseOp returns a closure running op on the corpus case with tilefuse.

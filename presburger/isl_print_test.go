@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"testing"
 
-	"tilefuse/internal/islref"
-	"tilefuse/presburger"
-	"tilefuse/presburger/calc"
-	"tilefuse/presburger/internal/gen"
+	"github.com/tilefuse/tilefuse/internal/islref"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/internal/gen"
 )
 
 // printSources are typical compiler objects, in the shapes the printer

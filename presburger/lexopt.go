@@ -4,9 +4,9 @@ import (
 	"errors"
 	"slices"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/pip"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/pip"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // ErrUnbounded is returned by LexMin, LexMax, DimMin and DimMax when the

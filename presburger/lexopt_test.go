@@ -5,7 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // lexLess reports a <lex b.

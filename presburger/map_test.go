@@ -3,7 +3,7 @@ package presburger_test
 import (
 	"testing"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 func TestBasics(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // ParseError is a syntax or semantic error in isl notation. Line and Col are

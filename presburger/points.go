@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // FixParams substitutes the given values for the set's parameters and

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // The printer writes sets and maps the way isl 0.25 prints them, so that

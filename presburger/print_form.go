@@ -3,7 +3,7 @@ package presburger
 import (
 	"strconv"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // pform is the printing form of one basic: a copy of its constraints

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // printCases are typical compiler objects and how they print: isl 0.25's

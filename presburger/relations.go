@@ -1,6 +1,6 @@
 package presburger
 
-import "tilefuse/presburger/internal/arith"
+import "github.com/tilefuse/tilefuse/presburger/internal/arith"
 
 // Variable layout of a rel: [params (np), in (ni), out (no)].
 func (r rel) dims() (np, ni, no int) { return r.space.NParam(), r.space.NIn(), r.space.NOut() }

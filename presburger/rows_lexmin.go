@@ -3,9 +3,9 @@ package presburger
 import (
 	"errors"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/pip"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/pip"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // Integer lexicographic minimum and sampling of parameter-free systems

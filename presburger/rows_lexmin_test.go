@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // TestLexMinRows compares LexMinRows and IntegerSampleRows with

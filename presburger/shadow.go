@@ -1,7 +1,7 @@
 package presburger
 
 import (
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // eliminateByShadows removes one undefined local by Fourier-Motzkin when the

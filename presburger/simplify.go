@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // simplify normalises b in place without any simplex work: rows are reduced

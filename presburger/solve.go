@@ -4,8 +4,8 @@ import (
 	"errors"
 	"slices"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // ErrBudget is returned when an operation exceeds its operation budget.

@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // Stride returns the residue class of set dimension pos: every point of s

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
 )
 
 // TestRunCancelled: a run whose context ends, at whatever phase, stops

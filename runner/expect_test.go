@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/pipelines"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
 )
 
 // TestPeerBuild covers what the benchmark command needs of Run: a C

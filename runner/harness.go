@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // WarmupBudget bounds the time a harness spends in untimed calls: once

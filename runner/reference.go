@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tilefuse/compiler"
-	"tilefuse/presburger"
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // NaiveC returns the naive C of p as a function called fn: the AST of

@@ -14,9 +14,9 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/internal/ctool"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/internal/ctool"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
 )
 
 // Kernel is the compiled program under test: a function with the

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/pipelines"
-	"tilefuse/polybench"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // toolchain returns the machine's toolchain, or skips the test saying

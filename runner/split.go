@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"tilefuse/internal/ctool"
+	"github.com/tilefuse/tilefuse/internal/ctool"
 )
 
 // splitMinBytes is the smallest IR worth building in pieces: below it,

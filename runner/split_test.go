@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/compiler"
-	"tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/pipelines"
 )
 
 func TestExportedSymbols(t *testing.T) {

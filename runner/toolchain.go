@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tilefuse/internal/ctool"
-	"tilefuse/internal/safefile"
+	"github.com/tilefuse/tilefuse/internal/ctool"
+	"github.com/tilefuse/tilefuse/internal/safefile"
 )
 
 // Toolchain names the external programs that turn emitted IR into a

@@ -1,8 +1,8 @@
 package scheduler
 
 import (
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // band is a permutable band under construction: per member, one

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"testing"
 
-	"tilefuse/frontend/dsl"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // stencilChain builds a pipeline of stages functions, each the average of

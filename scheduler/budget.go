@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // DefaultMaxWork is the scheduling budget when Options.MaxWork is zero:

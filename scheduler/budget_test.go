@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"tilefuse/polymage"
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // TestBudgetError: a budget too small for the program stops Schedule

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // Violation is a dependence that a schedule tree does not respect, with

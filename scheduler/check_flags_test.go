@@ -4,15 +4,15 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/deps"
-	"tilefuse/frontend/cparse"
-	"tilefuse/pipelines"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // setFlags returns tr with the flags of the band at p replaced: the

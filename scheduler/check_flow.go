@@ -3,10 +3,10 @@ package scheduler
 import (
 	"fmt"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // CheckFlow checks a tree whose instances may run several times

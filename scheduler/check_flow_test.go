@@ -7,16 +7,16 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/compiler"
-	"tilefuse/deps"
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/presburger"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // postTree returns p's post-tiling fusion tree, the program it

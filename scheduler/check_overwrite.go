@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // overwritten returns the reads of flow m (source S -> sink T) that an

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // firstPath returns the path of the first node of kind k, depth first.

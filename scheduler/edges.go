@@ -3,9 +3,9 @@ package scheduler
 import (
 	"fmt"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // buildEdges turns the dependences of g into the scheduler's edges, one per

@@ -3,9 +3,9 @@ package scheduler
 import (
 	"testing"
 
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // run executes p on fresh buffers, live-in arrays filled from seed.

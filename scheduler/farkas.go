@@ -3,7 +3,7 @@ package scheduler
 import (
 	"fmt"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // maxCoef bounds the entries of a coefficient set the scheduler accepts.

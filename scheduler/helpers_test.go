@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/deps"
-	"tilefuse/frontend/cparse"
-	"tilefuse/pipelines"
-	"tilefuse/polybench"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 var modes = []Fuse{FuseMin, FuseSmart, FuseMax}

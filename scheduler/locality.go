@@ -4,8 +4,8 @@ import (
 	"math/big"
 	"slices"
 
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // This file picks the innermost member of a band that ends every

@@ -1,7 +1,7 @@
 package scheduler
 
 import (
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // stmt is a statement as the scheduler sees it: its dimension and the

@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"tilefuse/deps"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // scheduler holds the state of one Schedule call.

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/deps"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // scheduleCase is one program of the timing suite; check asks for the

@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/pipelines"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 func TestParseFuse(t *testing.T) {

@@ -3,8 +3,8 @@ package scheduler
 import (
 	"testing"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // TestSiblings: with Options.Siblings, FuseMin gives two independent

@@ -5,7 +5,7 @@ import (
 	"math"
 	"sort"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // problem describes one integer program of a group.

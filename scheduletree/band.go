@@ -3,7 +3,7 @@ package scheduletree
 import (
 	"fmt"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Option is the AST generation option of one band member (isl's

@@ -3,7 +3,7 @@ package scheduletree
 import (
 	"errors"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // checkInsert refuses the places where isl refuses to insert a node: above

@@ -3,7 +3,7 @@ package scheduletree
 import (
 	"slices"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Equal reports whether two subtrees have the same shape, kinds, flags,

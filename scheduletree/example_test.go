@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"log"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 func must[T any](v T, err error) T {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // The fuzz targets of the tree readers (issue 17 item 6): no input makes

@@ -3,7 +3,7 @@ package scheduletree
 import (
 	"testing"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 func uset(t testing.TB, s string) presburger.UnionSet {

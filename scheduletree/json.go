@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // jsonNode is the JSON object of one node; the field order is the order of

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/internal/golden"
+	"github.com/tilefuse/tilefuse/internal/golden"
 )
 
 // goldenTrees are the fixtures and a few edited trees.

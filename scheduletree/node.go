@@ -3,7 +3,7 @@ package scheduletree
 import (
 	"fmt"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Kind is the type of a schedule tree node.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // state is what reaches a node from above: the instances and the pieces of

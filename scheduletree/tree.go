@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Tree is a schedule tree: an immutable value whose root is a domain node.

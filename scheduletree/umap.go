@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // opError carries a presburger error out of a chain of operations; exported

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Validate checks that t is a well-formed schedule tree and returns every

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // This file holds the parts of isl's tree language beyond plain sets and

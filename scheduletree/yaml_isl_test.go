@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // TestYAMLISLForms reads the forms of isl's tree language that isl 0.25

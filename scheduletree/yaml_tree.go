@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"slices"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // UnmarshalYAML reads a schedule tree in isl's YAML form, block or flow

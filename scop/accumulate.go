@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Accumulators reports, per statement and iterator k, whether a loop that

@@ -5,8 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
 )
 
 // TestAccumulators checks per iterator where a loop over it alone may

@@ -7,7 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
 )
 
 // TestConstantArrays: a temporary is constant when its writers' domains

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Finish checks the program and derives every statement's access

@@ -3,7 +3,7 @@ package scop_test
 import (
 	"testing"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // TestOps counts operations and finds C library calls: loads and their

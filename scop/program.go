@@ -3,7 +3,7 @@ package scop
 import (
 	"fmt"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Program is a static control part: the unit every stage works on.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 func mustSet(t *testing.T, s string) presburger.Set {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // SpeculableSelects lists the selects whose two operands can both be

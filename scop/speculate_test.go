@@ -5,8 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // TestSpeculableSelects checks which selects may evaluate both operands:

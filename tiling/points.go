@@ -1,8 +1,8 @@
 package tiling
 
 import (
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // This file orders the point loops of a tile for locality

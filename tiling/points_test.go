@@ -6,9 +6,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // columnSumSource sums each column of A, as bicg's s[j] += r[i] * A[i][j]:

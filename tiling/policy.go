@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Policy says how to tile a schedule tree.

@@ -4,9 +4,9 @@ import (
 	"math/big"
 	"slices"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // This file decides whether tiling a band brings reuse (Policy.Reuse):

@@ -3,9 +3,9 @@ package tiling
 import (
 	"slices"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // This file fuses sibling reductions (Policy.FuseSiblings): adjacent

@@ -7,9 +7,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // Sibling reductions as a user would write them.

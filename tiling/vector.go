@@ -1,6 +1,6 @@
 package tiling
 
-import "tilefuse/scheduletree"
+import "github.com/tilefuse/tilefuse/scheduletree"
 
 // vectorize distributes the point band below the tile band at p over the
 // filters of the sequence below it, when that makes the innermost point

@@ -3,17 +3,17 @@ package tiling_test
 import (
 	"context"
 	"errors"
+	"github.com/tilefuse/tilefuse/deps"
 	"strings"
 	"testing"
-	"tilefuse/deps"
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/compiler"
-	"tilefuse/polybench"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // wavefronts lists the PolyBench kernels whose tiled band gets a

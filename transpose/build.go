@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // build returns p with a copy per group: the copy arrays and their

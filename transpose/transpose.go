@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Copy is one transposed copy of a read-only array.

@@ -5,9 +5,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/internal/progtest"
-	"tilefuse/presburger"
-	"tilefuse/transpose"
+	"github.com/tilefuse/tilefuse/internal/progtest"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/transpose"
 )
 
 // Cases written as a user would.

@@ -3,7 +3,7 @@ package widen
 import (
 	"slices"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // wide is the element type of a widened table.

@@ -5,10 +5,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/frontend/dsl"
-	"tilefuse/internal/progtest"
-	"tilefuse/scop"
-	"tilefuse/widen"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/internal/progtest"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/widen"
 )
 
 // lookup builds a pipeline whose output reads a table of type table at

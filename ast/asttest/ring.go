@@ -4,9 +4,9 @@
 package asttest
 
 import (
-	"tilefuse/ast"
-	"tilefuse/frontend/cparse"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // RingSrc is Halide's "store_root + compute_at(y)" shape: a producer

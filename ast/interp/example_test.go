@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"log"
 
-	"tilefuse/ast"
-	"tilefuse/ast/interp"
-	"tilefuse/pipelines"
-	"tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast/interp"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/scheduler"
 )
 
 // Example runs the Halide tutorial's producer-consumer pipeline in its

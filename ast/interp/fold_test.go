@@ -6,15 +6,15 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/ast"
-	"tilefuse/ast/asttest"
-	"tilefuse/ast/interp"
-	"tilefuse/frontend/cparse"
-	"tilefuse/pipelines"
-	"tilefuse/scheduler"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast/asttest"
+	"github.com/tilefuse/tilefuse/ast/interp"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // TestFoldedBuffer runs the ring ASTs against the reference executor in

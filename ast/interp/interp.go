@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"sort"
 
-	"tilefuse/ast"
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // Stats is what a run executed.

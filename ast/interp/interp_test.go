@@ -9,18 +9,18 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/ast"
-	"tilefuse/ast/interp"
-	"tilefuse/deps"
-	"tilefuse/frontend/cparse"
-	"tilefuse/pipelines"
-	"tilefuse/polybench"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast/interp"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // TestPolyBench runs the AST of every PolyBench kernel (MINI dataset)

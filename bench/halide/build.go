@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"sync"
 
-	"tilefuse/internal/ctool"
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/internal/ctool"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // Options say how to build a pipeline.

@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/polymage"
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // install returns the machine's Halide with a cache of the test's own,

@@ -13,12 +13,12 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/ast"
-	"tilefuse/compiler"
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 const astHelp = `

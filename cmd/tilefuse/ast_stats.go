@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"tilefuse/ast"
-	"tilefuse/ast/interp"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/ast/interp"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
 )
 
 // printStats runs n with p's statement bodies in the interpreter on

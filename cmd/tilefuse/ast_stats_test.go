@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"testing"
 
-	"tilefuse/inline"
-	"tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/inline"
+	"github.com/tilefuse/tilefuse/polymage"
 )
 
 // TestASTStats checks --stats against counts known in closed form: gemm's

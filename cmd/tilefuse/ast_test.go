@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/internal/golden"
-	"tilefuse/internal/trace"
-	"tilefuse/polybench"
-	"tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/internal/golden"
+	"github.com/tilefuse/tilefuse/internal/trace"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scop/charness"
 )
 
 // astCases are the golden transcripts of 'tilefuse ast' in

@@ -13,11 +13,11 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/bench"
-	"tilefuse/compiler"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/bench"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 const benchHelp = `

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/polymage"
 )
 
 // benchJSON is the part of the JSON output the tests read.

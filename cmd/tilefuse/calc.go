@@ -8,8 +8,8 @@ import (
 	"io"
 	"os"
 
-	"tilefuse/presburger"
-	"tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger/calc"
 )
 
 const calcHelp = `

@@ -9,12 +9,12 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/bench"
-	"tilefuse/compiler"
-	"tilefuse/polymage"
-	"tilefuse/runner"
-	"tilefuse/scop"
-	"tilefuse/tiling/tune"
+	"github.com/tilefuse/tilefuse/bench"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling/tune"
 )
 
 // calibrationRuns are the micro-benchmark of tune --calibrate: two

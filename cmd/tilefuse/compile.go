@@ -11,15 +11,15 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/compiler"
-	"tilefuse/emit"
-	"tilefuse/fusion"
-	"tilefuse/internal/safefile"
-	"tilefuse/polybench"
-	"tilefuse/runner"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/emit"
+	"github.com/tilefuse/tilefuse/fusion"
+	"github.com/tilefuse/tilefuse/internal/safefile"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 const compileHelp = `

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // needToolchain skips a test that builds code when opt, llc or cc are

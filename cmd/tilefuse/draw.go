@@ -8,13 +8,13 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/compiler"
-	"tilefuse/draw"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/draw"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 const drawHelp = `

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/bench"
+	"github.com/tilefuse/tilefuse/bench"
 )
 
 func wellFormed(t *testing.T, what, s string) {

@@ -10,12 +10,12 @@ import (
 	"strings"
 	"sync"
 
-	"tilefuse/compiler"
-	"tilefuse/emit"
-	"tilefuse/fusion"
-	"tilefuse/inline"
-	"tilefuse/presburger"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/emit"
+	"github.com/tilefuse/tilefuse/fusion"
+	"github.com/tilefuse/tilefuse/inline"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 const explainHelp = `

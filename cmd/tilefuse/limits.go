@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"time"
 
-	"tilefuse/ast"
-	"tilefuse/compiler"
-	"tilefuse/presburger"
-	"tilefuse/scheduler"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // limitsHelp documents the limits of compile, run, tree, ast and bench.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/internal/golden"
+	"github.com/tilefuse/tilefuse/internal/golden"
 )
 
 // runCmd runs the command line in-process.

@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"testing"
 
-	"tilefuse/internal/safefile"
+	"github.com/tilefuse/tilefuse/internal/safefile"
 )
 
 // fifo makes a FIFO at name with a reader that drains it, or skips.

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
-	"tilefuse/pipelines"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/pipelines"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // pipelineNames lists the built-in DSL pipelines.

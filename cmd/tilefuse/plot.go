@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"os"
 
-	"tilefuse/bench"
-	"tilefuse/draw"
+	"github.com/tilefuse/tilefuse/bench"
+	"github.com/tilefuse/tilefuse/draw"
 )
 
 const plotHelp = `

@@ -10,9 +10,9 @@ import (
 	"syscall"
 	"time"
 
-	"tilefuse/bench"
-	"tilefuse/compiler"
-	"tilefuse/internal/safefile"
+	"github.com/tilefuse/tilefuse/bench"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/internal/safefile"
 )
 
 // progressAfter is how long a phase of run or compile runs before it is

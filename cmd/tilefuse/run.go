@@ -13,13 +13,13 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/bench"
-	"tilefuse/compiler"
-	"tilefuse/emit"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/runner"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/bench"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/emit"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 const runCmdHelp = `

@@ -8,10 +8,10 @@ import (
 	"sort"
 	"strings"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // sourceHelp describes the SOURCE argument every compiling command takes.

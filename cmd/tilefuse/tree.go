@@ -8,12 +8,12 @@ import (
 	"os"
 	"strings"
 
-	"tilefuse/compiler"
-	"tilefuse/deps"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 const treeHelp = `

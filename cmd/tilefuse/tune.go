@@ -14,12 +14,12 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/bench"
-	"tilefuse/compiler"
-	"tilefuse/runner"
-	"tilefuse/scop"
-	"tilefuse/tiling"
-	"tilefuse/tiling/tune"
+	"github.com/tilefuse/tilefuse/bench"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/tiling/tune"
 )
 
 const tuneCmdHelp = `

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/tiling/tune"
+	"github.com/tilefuse/tilefuse/tiling/tune"
 )
 
 // TestTune tunes a small harris, checks the record it saves and that

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // refuseIllegal checks a schedule tree from the user (file) against p's

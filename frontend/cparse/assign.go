@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Every assignment of the region is one statement. `a = b = c` is two:

@@ -3,7 +3,7 @@ package cparse
 import (
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // The syntax tree covers the C subset the parser accepts. Expressions keep

@@ -1,7 +1,7 @@
 package cparse
 
 import (
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Statement bodies become typed scop expressions with C's rules: integer

@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // islKeywords cannot name parameters or iterators: they appear verbatim

@@ -1,7 +1,7 @@
 package cparse
 
 import (
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Parse reads a C file and returns one program per function definition,

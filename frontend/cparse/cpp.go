@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Options say how ParseFile reads a C file.

@@ -3,7 +3,7 @@ package cparse
 import (
 	"fmt"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // The walk over the region builds domains and 2d+1 schedules. A loop adds

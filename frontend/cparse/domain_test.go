@@ -3,8 +3,8 @@ package cparse
 import (
 	"testing"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // stmtWant is the expected domain and schedule of one statement, in isl

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // errorf makes the package's only error type: a *scop.Error at a source

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/polybench"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // FuzzParse checks that no input makes the parser panic (it calls the

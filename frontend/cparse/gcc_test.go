@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"testing"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // TestAgainstGCC runs the kernels of testdata on the reference executor

@@ -1,6 +1,6 @@
 package cparse
 
-import "tilefuse/scop"
+import "github.com/tilefuse/tilefuse/scop"
 
 // binaryPrec gives the binding strength of C's binary operators.
 var binaryPrec = map[string]int{

@@ -1,6 +1,6 @@
 package cparse
 
-import "tilefuse/scop"
+import "github.com/tilefuse/tilefuse/scop"
 
 func (p *parser) block() *blockStmt {
 	b := &blockStmt{at: p.expect("{")}

@@ -1,7 +1,7 @@
 package cparse
 
 import (
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // maxDepth bounds the nesting of statements and expressions, so that

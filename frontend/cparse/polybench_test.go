@@ -6,9 +6,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/internal/golden"
-	"tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/internal/golden"
+	"github.com/tilefuse/tilefuse/polybench"
 )
 
 // TestPolyBench parses every PolyBench/C 4.2.1 kernel as the C

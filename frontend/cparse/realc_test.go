@@ -9,9 +9,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // needCPP skips a test when no C preprocessor is installed.

@@ -1,7 +1,7 @@
 package cparse
 
 import (
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // A symbol is a declared name. Integer scalar parameters are size

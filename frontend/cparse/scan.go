@@ -3,7 +3,7 @@ package cparse
 import (
 	"maps"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // The top-level scanner lets a program be taken from a real C file (a

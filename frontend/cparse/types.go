@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // C's types map onto scop element types for an LP64 target: char is

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 var errNotAffine = errors.New("not affine")

@@ -3,7 +3,7 @@ package dsl
 import (
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Build checks the pipeline and returns it as a polyhedral program. The

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // checkAccesses proves that every affine read stays inside what it reads

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // base is a pipeline with parameters R and C, variables x and y, an f32

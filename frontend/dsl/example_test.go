@@ -3,8 +3,8 @@ package dsl_test
 import (
 	"fmt"
 
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // The two-stage blur of the Halide tutorial: a horizontal then a vertical

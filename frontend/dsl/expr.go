@@ -1,6 +1,6 @@
 package dsl
 
-import "tilefuse/scop"
+import "github.com/tilefuse/tilefuse/scop"
 
 // chain folds x op y op more... left to right, as Go's operators associate.
 func chain(op scop.BinOp, x, y any, more []any, at scop.Pos) Expr {

@@ -3,7 +3,7 @@ package dsl
 import (
 	"fmt"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Func is a function from integer coordinates to values of one type,

@@ -3,7 +3,7 @@ package dsl
 import (
 	"fmt"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 type kind uint8

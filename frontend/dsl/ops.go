@@ -4,7 +4,7 @@ import (
 	"math"
 	"math/bits"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // opText is how the DSL prints each operator (Go's spelling).

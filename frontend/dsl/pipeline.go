@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"regexp"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Pipeline is a graph of functions over integer coordinates, from input

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"sync"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
-// pkgPrefix is this package's function-name prefix, "tilefuse/frontend/dsl.",
+// pkgPrefix is this package's function-name prefix, "github.com/tilefuse/tilefuse/frontend/dsl.",
 // taken from the runtime so that a renamed module needs no edit.
 var pkgPrefix = func() string {
 	pc, _, _, _ := runtime.Caller(0)

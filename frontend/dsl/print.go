@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Go's operator precedence, which the DSL's notation follows.

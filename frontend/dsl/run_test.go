@@ -3,9 +3,9 @@ package dsl_test
 import (
 	"testing"
 
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // TestRun executes the test pipelines on the reference executor and

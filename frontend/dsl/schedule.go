@@ -3,7 +3,7 @@ package dsl
 import (
 	"slices"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // The schedule calls, as Halide's: they record where a function is

@@ -4,7 +4,7 @@ import (
 	"math"
 	"strconv"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Type is an element type: of an image, a function, or an expression.

@@ -3,8 +3,8 @@ package dsl_test
 import (
 	"testing"
 
-	"tilefuse/frontend/dsl"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/frontend/dsl"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // TestTyping checks the promotion rules and the printed notation of

@@ -9,13 +9,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/deps"
-	"tilefuse/frontend/cparse"
-	"tilefuse/internal/trace"
-	"tilefuse/polybench"
-	"tilefuse/presburger"
-	"tilefuse/scheduler"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/internal/trace"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduler"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // astTrees are schedules whose isl AST must run the instances of their

@@ -11,7 +11,7 @@ import "C"
 import (
 	"fmt"
 
-	"tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/calc"
 )
 
 // backend evaluates calculator operations with isl union sets and maps.

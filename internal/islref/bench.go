@@ -5,7 +5,7 @@ package islref
 import (
 	"time"
 
-	"tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/calc"
 )
 
 // Time runs the statements of prog before statement i once, then evaluates

@@ -10,7 +10,7 @@ import "C"
 import (
 	"fmt"
 
-	"tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/calc"
 )
 
 // Run is a program evaluated by isl. It owns isl objects: call Free.

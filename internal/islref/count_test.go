@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"testing"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // countSet is the random set of a counting case: no parameters, and one

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // defaultCases is the number of random sets per differential test here;

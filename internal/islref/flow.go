@@ -30,7 +30,7 @@ import "C"
 import (
 	"unsafe"
 
-	"tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/calc"
 )
 
 // Flow is isl's answer to a dataflow question, as isl prints it.

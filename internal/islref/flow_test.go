@@ -5,7 +5,7 @@ package islref
 import (
 	"testing"
 
-	"tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/calc"
 )
 
 // TestComputeFlow pins isl's dataflow answers, so that a wrong isl call in

@@ -87,7 +87,7 @@ import (
 	"fmt"
 	"unsafe"
 
-	"tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/calc"
 )
 
 // maxOperations bounds the work of one isl operation, so a pathological

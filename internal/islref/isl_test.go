@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/calc"
 )
 
 func evalScript(t *testing.T, src string) *Run {

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/internal/trace"
-	"tilefuse/presburger/calc"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/internal/trace"
+	"github.com/tilefuse/tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // optionTrees are trees in the forms of isl's tree language that go

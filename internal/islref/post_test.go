@@ -7,15 +7,15 @@ import (
 	"os/exec"
 	"testing"
 
-	"tilefuse/ast"
-	"tilefuse/compiler"
-	"tilefuse/frontend/cparse"
-	"tilefuse/internal/trace"
-	"tilefuse/polybench"
-	"tilefuse/polymage"
-	"tilefuse/scheduletree"
-	"tilefuse/scop"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/internal/trace"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // TestPostTreesVsISL: isl reads every post-tiling fusion tree's YAML

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/presburger"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // scheduleTrees are the trees of the cross-checks, in isl's YAML form.

@@ -8,11 +8,11 @@ import (
 	"bytes"
 	"testing"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/polybench"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/polybench"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // Load parses function name of source, or with source "" the PolyBench

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // The campaign (issue 17 item 6): random programs compiled under every

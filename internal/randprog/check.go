@@ -8,16 +8,16 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/ast/interp"
-	"tilefuse/compiler"
-	"tilefuse/emit"
-	"tilefuse/frontend/cparse"
-	"tilefuse/gpumap"
-	"tilefuse/runner"
-	"tilefuse/scop"
-	"tilefuse/scop/charness"
-	"tilefuse/scop/refexec"
-	"tilefuse/tiling"
+	"github.com/tilefuse/tilefuse/ast/interp"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/emit"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/gpumap"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/charness"
+	"github.com/tilefuse/tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/tiling"
 )
 
 // Combo is one way of compiling a program.

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/compiler"
-	"tilefuse/runner"
-	"tilefuse/scheduletree"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/runner"
+	"github.com/tilefuse/tilefuse/scheduletree"
 )
 
 // TestCheckerCatches: the checker is not blind. An illegal tree (a

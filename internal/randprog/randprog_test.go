@@ -3,8 +3,8 @@ package randprog
 import (
 	"testing"
 
-	"tilefuse/frontend/cparse"
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // TestGenerateParses: every generated program is deterministic in its

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/runner"
+	"github.com/tilefuse/tilefuse/runner"
 )
 
 // TestRegress checks the programs of testdata/regress under every

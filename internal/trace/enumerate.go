@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // errStop ends a Foreach at the limit.

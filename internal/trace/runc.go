@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/internal/ctool"
+	"github.com/tilefuse/tilefuse/internal/ctool"
 )
 
 // Timeout bounds compiling and running the code of one RunC call.

@@ -7,8 +7,8 @@ import (
 	"os"
 	"testing"
 
-	"tilefuse/internal/islref"
-	"tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/internal/islref"
+	"github.com/tilefuse/tilefuse/presburger/calc"
 )
 
 // BenchmarkTour times every printed statement of examples/tour.calc in

@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/internal/islref"
-	"tilefuse/presburger"
-	"tilefuse/presburger/calc"
-	"tilefuse/presburger/internal/gen"
+	"github.com/tilefuse/tilefuse/internal/islref"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger/calc"
+	"github.com/tilefuse/tilefuse/presburger/internal/gen"
 )
 
 // defaultCases is the number of random cases per operation; the whole suite

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // Tilefuse is the Backend of package presburger: sets are

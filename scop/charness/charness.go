@@ -16,7 +16,7 @@ import (
 	"slices"
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Main returns a C main for calling fn, the function compiled from p,

@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"tilefuse/internal/ctool"
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/internal/ctool"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // Inputs returns buffers for every array of p at params, the live-in

@@ -3,8 +3,8 @@ package refexec_test
 import (
 	"testing"
 
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // gemm is PolyBench's C = alpha*A*B + beta*C in f32:

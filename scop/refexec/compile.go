@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // Options configures Compile.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // execGemm runs gemm's instances through code in program order.

@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // frame is the state a compiled statement runs in: the iteration vector of

@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"tilefuse/scop"
-	"tilefuse/scop/refexec"
+	"github.com/tilefuse/tilefuse/scop"
+	"github.com/tilefuse/tilefuse/scop/refexec"
 )
 
 // scalar runs r = e as the single instance S[1000] of a program with the

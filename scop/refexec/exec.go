@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // InstanceError reports a statement instance that cannot run: an

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // evalNode compiles and evaluates one expression without arrays.

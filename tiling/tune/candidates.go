@@ -3,7 +3,7 @@ package tune
 import (
 	"sort"
 
-	"tilefuse/fusion"
+	"github.com/tilefuse/tilefuse/fusion"
 )
 
 // Values are the tile sizes tried per member: 8, 16, ..., 512.

@@ -9,7 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"tilefuse/internal/safefile"
+	"github.com/tilefuse/tilefuse/internal/safefile"
 )
 
 // Sample is one measured run for the calibration: the model's features

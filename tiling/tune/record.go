@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"tilefuse/internal/safefile"
+	"github.com/tilefuse/tilefuse/internal/safefile"
 )
 
 // Record is what one tuning found, cached for `--tile tuned`.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"tilefuse/tiling/tune"
+	"github.com/tilefuse/tilefuse/tiling/tune"
 )
 
 // recordsMachine is the machine testdata/records were tuned on (a 2-core

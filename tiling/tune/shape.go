@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"tilefuse/fusion"
-	"tilefuse/presburger"
-	"tilefuse/scop"
+	"github.com/tilefuse/tilefuse/fusion"
+	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scop"
 )
 
 // ShapeOf derives the model's Shape from a post-tiling fusion result r of

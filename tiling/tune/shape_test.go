@@ -5,9 +5,9 @@ import (
 	"math"
 	"testing"
 
-	"tilefuse/compiler"
-	"tilefuse/polymage"
-	"tilefuse/tiling/tune"
+	"github.com/tilefuse/tilefuse/compiler"
+	"github.com/tilefuse/tilefuse/polymage"
+	"github.com/tilefuse/tilefuse/tiling/tune"
 )
 
 // fuse compiles a PolyMage pipeline under post-tiling fusion (to the

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // Independent brute-force oracle: enumerate the parameter box, and for each

@@ -1,7 +1,7 @@
 package pip
 
 import (
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // lattice is the integer solution set of the problem's equalities:

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // TestPartial runs problems where only the first nOpt variables are

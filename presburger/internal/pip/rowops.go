@@ -3,7 +3,7 @@ package pip
 import (
 	"math/big"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // Rows are reduced fractions; the products formed before the gcd division

@@ -3,8 +3,8 @@ package pip
 import (
 	"slices"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // tab is the parametric tableau. Its unknowns are the shifted variables

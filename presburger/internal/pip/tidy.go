@@ -3,8 +3,8 @@ package pip
 import (
 	"slices"
 
-	"tilefuse/presburger/internal/arith"
-	"tilefuse/presburger/internal/simplex"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/simplex"
 )
 
 // tidy simplifies a piece's region without changing it: duplicate and

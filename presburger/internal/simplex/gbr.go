@@ -3,7 +3,7 @@ package simplex
 import (
 	"math/big"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // useGBR enables basis reduction in the bounded search (tests turn it off

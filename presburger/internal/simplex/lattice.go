@@ -1,6 +1,6 @@
 package simplex
 
-import "tilefuse/presburger/internal/arith"
+import "github.com/tilefuse/tilefuse/presburger/internal/arith"
 
 // This file holds the integer linear algebra: unimodular column reduction
 // (the extended-gcd step of a column Hermite normal form), the integer

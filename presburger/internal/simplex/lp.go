@@ -3,7 +3,7 @@ package simplex
 import (
 	"fmt"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // Status is the outcome of an optimisation.

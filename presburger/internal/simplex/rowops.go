@@ -4,7 +4,7 @@ import (
 	"math/big"
 	"math/bits"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // Tableau rows hold fractions over a common denominator, reduced by their

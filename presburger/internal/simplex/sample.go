@@ -3,7 +3,7 @@ package simplex
 import (
 	"fmt"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // IntegerSample returns an integer point satisfying all equalities and

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // reachable returns, for v in [0, limit], whether v is a non-negative

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"tilefuse/presburger/internal/arith"
+	"github.com/tilefuse/tilefuse/presburger/internal/arith"
 )
 
 // unknown is a variable or a constraint of the tableau. Variables are
