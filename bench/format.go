@@ -262,6 +262,7 @@ func WriteText(w io.Writer, t *Table) error {
 		fmt.Fprintf(&b, "limit: the inputs read and the outputs written once at the streaming bandwidth measured before the run (%.1f GB/s)\n", bw/1e9)
 	}
 	writeNoisy(&b, t)
+	writeBests(&b, t)
 
 	// Compile times of the tilefuse columns.
 	var tf []int
@@ -345,6 +346,32 @@ func WriteText(w io.Writer, t *Table) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeBests says, for each Best column, which column each row's cell
+// came from.
+func writeBests(b *strings.Builder, t *Table) {
+	for j, col := range t.Columns {
+		if col.Kind != Best {
+			continue
+		}
+		from := map[string][]string{}
+		for _, r := range t.Rows {
+			if c := r.Cells[j]; c.From != "" {
+				from[c.From] = append(from[c.From], r.Name)
+			}
+		}
+		var parts []string
+		for _, o := range col.Of {
+			if len(from[o]) > 0 {
+				parts = append(parts, o+" on "+strings.Join(from[o], ", "))
+			}
+		}
+		if len(parts) == 0 {
+			parts = []string{"none ok"}
+		}
+		fmt.Fprintf(b, "%s: %s: %s\n", col.Name, col.Description, strings.Join(parts, "; "))
+	}
 }
 
 // noisyMark marks a Noisy cell's time and a geometric mean that rests
@@ -449,6 +476,9 @@ func WriteCSV(w io.Writer, t *Table) error {
 			if index[[2]int{i, j}] > 0 {
 				rec[10] = oneLine(firstNonEmpty(c.Err, c.Check), 2000)
 			}
+			if c.From != "" {
+				rec[10] = "from " + c.From
+			}
 			cw.Write(rec)
 		}
 	}
@@ -519,6 +549,8 @@ type (
 		// it is above NoisySpread.
 		Spread *float64 `json:"spread,omitempty"`
 		Noisy  bool     `json:"noisy,omitempty"`
+		// From, in a Best column, names the column the cell is from.
+		From string `json:"from,omitempty"`
 	}
 	jsonGeomean struct {
 		Column string   `json:"column"`
@@ -550,7 +582,7 @@ func WriteJSON(w io.Writer, t *Table) error {
 			}
 		}
 		for j, c := range r.Cells {
-			jc := jsonCell{Column: t.Columns[j].Name, Status: c.Status, Check: c.Check, Error: c.Err}
+			jc := jsonCell{Column: t.Columns[j].Name, Status: c.Status, Check: c.Check, Error: c.Err, From: c.From}
 			if c.Status == OK || c.Status == Wrong {
 				jc.Median = ptr(c.Median.Seconds())
 				for _, d := range c.Times {

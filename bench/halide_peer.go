@@ -28,7 +28,8 @@ func (cfg *Config) prepareHalide(b *Benchmark, p PeerSpec, exp *runner.Expected)
 	ctx, cancel := cfg.buildCtx()
 	defer cancel()
 	start := time.Now()
-	k, err := p.Halide.Kernel(ctx, b.Name, b.Func, p.halideOptions(b, cfg.Threads))
+	o := p.halideOptions(b, cfg.Threads)
+	k, err := p.Halide.Kernel(ctx, b.Name, b.Func, o)
 	if err != nil {
 		return nil, cfg.failure(err, time.Since(start), "building")
 	}
@@ -36,6 +37,7 @@ func (cfg *Config) prepareHalide(b *Benchmark, p PeerSpec, exp *runner.Expected)
 	bc, c := cfg.prepare(b, k, exp, cfg.Threads, cfg.Tolerance)
 	if bc != nil {
 		bc.compile = gen + bc.pr.Build
+		bc.halideTarget = o.Target()
 	}
 	return bc, c
 }

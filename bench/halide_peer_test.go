@@ -33,12 +33,12 @@ func TestHalidePeers(t *testing.T) {
 		want     []peer
 	}{
 		{"installed", found, false, []peer{
-			{"halide", "/found/g++", "", halide.Manual, true, "Halide 14 generator, manual schedule, target=host-strict_float, 4 threads"},
-			{"halide-auto", "/found/g++", "", halide.Auto, true, "Halide 14 generator, Mullapudi2016 autoscheduler, target=host-strict_float, 4 threads"},
+			{"halide", "/found/g++", "", halide.Manual, true, "Halide 14 generator, manual schedule, target=" + halide.HostTarget() + "-strict_float, 4 threads"},
+			{"halide-auto", "/found/g++", "", halide.Auto, true, "Halide 14 generator, Mullapudi2016 autoscheduler, target=" + halide.HostTarget() + "-strict_float, 4 threads"},
 		}},
 		{"contracting", found, true, []peer{
-			{"halide", "/found/g++", "", halide.Manual, true, "Halide 14 generator, manual schedule, target=host, 4 threads"},
-			{"halide-auto", "/found/g++", "", halide.Auto, true, "Halide 14 generator, Mullapudi2016 autoscheduler, target=host, 4 threads"},
+			{"halide", "/found/g++", "", halide.Manual, true, "Halide 14 generator, manual schedule, target=" + halide.HostTarget() + ", 4 threads"},
+			{"halide-auto", "/found/g++", "", halide.Auto, true, "Halide 14 generator, Mullapudi2016 autoscheduler, target=" + halide.HostTarget() + ", 4 threads"},
 		}},
 		{"missing", noHalide, false, []peer{
 			{"halide", "", halide.Package, halide.Manual, false, "not installed (libhalide14-0-dev not found)"},

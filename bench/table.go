@@ -11,6 +11,7 @@ type Kind string
 const (
 	Tilefuse Kind = "tilefuse" // a fusion strategy of tilefuse
 	Peer     Kind = "peer"     // another compiler on the naive C
+	Best     Kind = "best"     // the fastest verified of other columns (AddBest)
 )
 
 // Column is one way of compiling the benchmarks.
@@ -19,6 +20,8 @@ type Column struct {
 	Kind Kind   `json:"kind"`
 	// Description says how the column is built and run, for the legend.
 	Description string `json:"description"`
+	// Of names the columns a Best column picks from.
+	Of []string `json:"of,omitempty"`
 }
 
 // Status is the outcome of one cell.
@@ -29,10 +32,12 @@ const (
 	Wrong        Status = "WRONG"         // ran, but the check against the reference failed
 	BuildFailed  Status = "build failed"  // scheduling, code generation or the compiler failed
 	Crashed      Status = "crashed"       // the compiled code died
+	PeerFailed   Status = "peer failed"   // the peer's own runtime refused the run (Halide's bounds checks)
 	TimedOut     Status = "timed out"     // compiling or running took longer than Config.Timeout
 	NotInstalled Status = "not installed" // the peer's compiler is missing
 	NoGenerator  Status = "no generator"  // the Halide peer has no generator for the benchmark
 	NoSchedule   Status = "no schedule"   // strategy schedule on a benchmark whose source writes none
+	NoneOK       Status = "none ok"       // a Best column's row where none of its columns is OK
 	Failed       Status = "failed"        // anything else: sizes, inputs, the reference
 )
 
@@ -55,6 +60,8 @@ type Cell struct {
 	// Err is why the cell is not OK: the check's verdict, the build's or
 	// the run's diagnostics.
 	Err string
+	// From, in a Best column, is the column whose cell this is.
+	From string
 }
 
 // NoisySpread is the spread of a cell's timed calls, (max - min) /
@@ -215,9 +222,11 @@ func Geomean(xs []float64) (float64, bool) {
 }
 
 // Failure reports whether a cell of status s is not right: neither OK
-// nor a peer that could not take part (NotInstalled, NoGenerator).
+// nor a peer that could not take part (NotInstalled, NoGenerator,
+// NoSchedule), nor a Best column's NoneOK (whose columns have their
+// own failures).
 func (s Status) Failure() bool {
-	return s != OK && s != NotInstalled && s != NoGenerator && s != NoSchedule
+	return s != OK && s != NotInstalled && s != NoGenerator && s != NoSchedule && s != NoneOK
 }
 
 // Failures counts the cells whose status is a Failure.

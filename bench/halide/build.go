@@ -31,12 +31,15 @@ type Options struct {
 	StrictFloat bool
 }
 
-// Target is the Halide target string of o: the host's CPU.
+// Target is the Halide target string of o: the machine's CPU as its
+// flags say (HostTarget, not Halide's "host", which on AMD's Zen 4
+// includes features it lacks), with strict_float when asked.
 func (o Options) Target() string {
+	t := HostTarget()
 	if o.StrictFloat {
-		return "host-strict_float"
+		t += "-strict_float"
 	}
-	return "host"
+	return t
 }
 
 // pyramidHeader is the generators' shared header: the ringed pyramids'
@@ -105,8 +108,15 @@ func (in *Install) Kernel(ctx context.Context, name, fn string, o Options) (runn
 	// The pipeline: the generator's run for the target and schedule.
 	lib := name + "_halide"
 	args := []string{"-g", name, "-f", lib, "-n", lib, "-e", "static_library,c_header", "target=" + o.Target()}
-	if o.Schedule == Auto {
-		args = append(args, "-p", in.Mullapudi, "-s", "Mullapudi2016", "auto_schedule=true",
+	if as := o.Schedule.Autoscheduler(); as != "" {
+		plugin := in.plugin(o.Schedule)
+		if _, err := os.Stat(plugin); err != nil {
+			return runner.Kernel{}, fmt.Errorf("no %s autoscheduler: %s is missing (%s installs it)", as, plugin, Package)
+		}
+		// machine_params: the parallelism (Adams2019 uses this alone),
+		// the last-level cache size and the cost of a load relative to
+		// arithmetic (Mullapudi2016's defaults for the last two).
+		args = append(args, "-p", plugin, "-s", as, "auto_schedule=true",
 			fmt.Sprintf("machine_params=%d,16777216,40", max(o.Threads, 1)))
 		for _, p := range slices.Sorted(maps.Keys(o.Params)) {
 			args = append(args, p+"="+strconv.FormatInt(o.Params[p], 10))
@@ -141,7 +151,7 @@ func (in *Install) Kernel(ctx context.Context, name, fn string, o Options) (runn
 // compiler: a new Halide or g++ builds anew.
 func (in *Install) key(parts ...string) string {
 	h := sha256.New()
-	for _, f := range []string{in.CXX, in.Lib, in.GenGen, in.Mullapudi} {
+	for _, f := range []string{in.CXX, in.Lib, in.GenGen, in.Mullapudi, in.Adams, in.Li} {
 		fmt.Fprintf(h, "%s\x00", f)
 		if st, err := os.Stat(f); err == nil {
 			fmt.Fprintf(h, "%d %d\x00", st.Size(), st.ModTime().UnixNano())

@@ -23,9 +23,13 @@ type Install struct {
 	CXX string
 	// Include holds Halide.h; Lib is libHalide's shared library.
 	Include, Lib string
-	// GenGen is the generator main; Mullapudi the plugin of the
-	// Mullapudi2016 autoscheduler.
-	GenGen, Mullapudi string
+	// GenGen is the generator main.
+	GenGen string
+	// Mullapudi, Adams and Li are the plugins of the autoschedulers
+	// Mullapudi2016, Adams2019 (with its built-in weights) and Li2018,
+	// where the package installs them: Find does not ask for them, a
+	// pipeline scheduled by a missing one fails to build (Kernel).
+	Mullapudi, Adams, Li string
 	// Cache keeps built generators and pipelines between runs: Find sets
 	// it to tilefuse/halide in the user's cache directory; empty means
 	// tilefuse-halide in the temporary directory.
@@ -51,8 +55,10 @@ func Find(look func(string) (string, error)) (*Install, error) {
 		Lib:       lib + "libHalide14.so",
 		GenGen:    "/usr/src/halide14/GenGen.cpp",
 		Mullapudi: lib + "halide14/libautoschedule_mullapudi2016.so",
+		Adams:     lib + "halide14/libautoschedule_adams2019.so",
+		Li:        lib + "halide14/libautoschedule_li2018.so",
 	}
-	for _, f := range []string{filepath.Join(in.Include, "Halide.h"), in.Lib, in.GenGen, in.Mullapudi} {
+	for _, f := range []string{filepath.Join(in.Include, "Halide.h"), in.Lib, in.GenGen} {
 		if _, err := look(f); err != nil {
 			return nil, &MissingError{What: Package}
 		}
@@ -89,13 +95,49 @@ const (
 	// Auto is the Mullapudi2016 autoscheduler, given the benchmark's
 	// sizes as estimates.
 	Auto
+	// Adams is the Adams2019 autoscheduler (a beam search guided by a
+	// learned cost model; the weights built into the plugin), given the
+	// same estimates.
+	Adams
+	// Li is the Li2018 autoscheduler (written for gradient pipelines,
+	// a conservative one by its README: every function but the trivial
+	// ones computed at root, parallelised and vectorised), given the
+	// same estimates.
+	Li
 )
 
+// Autoscheduler is the name Halide's generators know the schedule's
+// autoscheduler by ("Mullapudi2016"); empty for Manual.
+func (s Schedule) Autoscheduler() string {
+	switch s {
+	case Auto:
+		return "Mullapudi2016"
+	case Adams:
+		return "Adams2019"
+	case Li:
+		return "Li2018"
+	}
+	return ""
+}
+
 func (s Schedule) String() string {
-	if s == Auto {
-		return "Mullapudi2016 autoscheduler"
+	if a := s.Autoscheduler(); a != "" {
+		return a + " autoscheduler"
 	}
 	return "manual schedule"
+}
+
+// plugin is the file of the autoscheduler of s.
+func (in *Install) plugin(s Schedule) string {
+	switch s {
+	case Auto:
+		return in.Mullapudi
+	case Adams:
+		return in.Adams
+	case Li:
+		return in.Li
+	}
+	return ""
 }
 
 // src holds, for each pipeline NAME, the generator NAME.cpp and the

@@ -209,6 +209,7 @@ func runBench(e *env, args []string) int {
 		return fail("no columns: give --strategies or --peers")
 	}
 	cols := append(slices.Clone(strats), peerNames...)
+	cols = append(cols, bench.BestColumns(cols)...)
 	if !slices.Contains(cols, *baseline) {
 		if set["baseline"] {
 			return fail("--baseline %s is not a column (%s)", *baseline, strings.Join(cols, ", "))
@@ -258,7 +259,7 @@ func runBench(e *env, args []string) int {
 	for _, p := range specs {
 		switch {
 		case p.CC == "", p.Halide != nil:
-		case p.Name == "polly":
+		case strings.HasPrefix(p.Name, "polly"):
 			tools.Clang = p.CC
 		default:
 			tools.GCC = p.CC
