@@ -38,8 +38,12 @@ func lookPath(name string) (string, error) {
 // testSizes are the sizes of the pipelines whose small size does not
 // suit both schedules: Mullapudi2016 refuses a coarsest pyramid level
 // that is empty (2^9 rows and columns for interpolate's 10 levels, 2^7
-// for local_laplacian's 8).
+// for local_laplacian's 8); camera_pipe's manual schedule needs an
+// output of at least a tile of 2 x 64 columns in strips of 32 rows (its
+// tails shift inwards), harris's a strip of 32 rows.
 var testSizes = map[string]map[string]int64{
+	"camera_pipe":     {"R": 112, "C": 192},
+	"harris":          {"R": 64, "C": 48},
 	"interpolate":     {"R": 512, "C": 512},
 	"local_laplacian": {"R": 128, "C": 128},
 }

@@ -22,15 +22,23 @@ public:
     Output<Buffer<uint8_t>> process{"process", 3};
 
     void generate() {
+        // The image with its edge repeated: the schedule below rounds the
+        // colour planes' rows up to whole vectors (Halide's app does), and
+        // the extra values at the right edge, which no output reads, would
+        // read past the image. Every value the output reads is inside it,
+        // so the output is unchanged.
+        Func in = BoundaryConditions::repeat_edge(img);
+
         // 1. Hot-pixel suppression.
-        Expr maxN = max(max(img(x, y - 2), img(x, y + 2)), max(img(x - 2, y), img(x + 2, y)));
-        Expr minN = min(min(img(x, y - 2), img(x, y + 2)), min(img(x - 2, y), img(x + 2, y)));
-        denoised(x, y) = cast<int16_t>(max(minN, min(maxN, img(x, y))));
+        Expr maxN = max(max(in(x, y - 2), in(x, y + 2)), max(in(x - 2, y), in(x + 2, y)));
+        Expr minN = min(min(in(x, y - 2), in(x, y + 2)), min(in(x - 2, y), in(x + 2, y)));
+        denoised(x, y) = cast<int16_t>(max(minN, min(maxN, in(x, y))));
 
         // 2. Deinterleaving: plane 1 is the odd columns of even rows,
         // plane 2 the even columns of odd rows.
         deinterleaved(x, y, c) = mux(c, {denoised(2 * x, 2 * y), denoised(2 * x + 1, 2 * y),
                                          denoised(2 * x, 2 * y + 1), denoised(2 * x + 1, 2 * y + 1)});
+        Func g_gr("g_gr"), r_r("r_r"), b_b("b_b"), g_gb("g_gb");
         g_gr(x, y) = deinterleaved(x, y, 0);
         r_r(x, y) = deinterleaved(x, y, 1);
         b_b(x, y) = deinterleaved(x, y, 2);
@@ -50,6 +58,7 @@ public:
         auto correct = [&](Expr g0, Func g, Func f, int dr0, int dc0, int dr1, int dc1) {
             return (g0 - avg(at(g, dr0, dc0), at(g, dr1, dc1))) + avg(at(f, dr0, dc0), at(f, dr1, dc1));
         };
+        Func r_gr("r_gr"), b_gr("b_gr"), r_gb("r_gb"), b_gb("b_gb"), r_b("r_b"), b_r("b_r");
         r_gr(x, y) = correct(at(g_gr, 0, 0), g_r, r_r, 0, 0, 0, -1);
         b_gr(x, y) = correct(at(g_gr, 0, 0), g_b, b_b, 0, 0, -1, 0);
         r_gb(x, y) = correct(at(g_gb, 0, 0), g_r, r_r, 0, 0, 1, 0);
@@ -59,33 +68,37 @@ public:
         b_r(x, y) = pick(correct(at(g_r, 0, 0), g_b, b_b, 0, 0, -1, 1), at(b_b, 0, 0), at(b_b, -1, 1),
                          correct(at(g_r, 0, 0), g_b, b_b, 0, 1, -1, 0), at(b_b, 0, 1), at(b_b, -1, 0));
 
-        // 4. Interleaving: by the column's parity, then the row's.
+        // 4. Interleaving, by the column's parity, then the row's, into
+        // one function of the three colours (the app's demosaic output).
         auto interleave = [&](Func a, Func b, Func c2, Func d) {
             Expr even = select(x % 2 == 0, a(x / 2, y / 2), b(x / 2, y / 2));
             Expr odd = select(x % 2 == 0, c2(x / 2, y / 2), d(x / 2, y / 2));
             return select(y % 2 == 0, even, odd);
         };
-        red(x, y) = interleave(r_gr, r_r, r_b, r_gb);
-        green(x, y) = interleave(g_gr, g_r, g_b, g_gb);
-        blue(x, y) = interleave(b_gr, b_r, b_b, b_gb);
+        demosaiced(x, y, c) = mux(c, {interleave(r_gr, r_r, r_b, r_gb), interleave(g_gr, g_r, g_b, g_gb),
+                                      interleave(b_gr, b_r, b_b, b_gb)});
 
         // 5. The colour matrix for 3700 K, Q8.8, and its application;
         // channel 0 is blue, 2 red.
         matrix(x, y) = cast<int>((matrix_3200(x, y) * 0.24893314f + matrix_7000(x, y) * 0.75106686f) * 256.0f);
         auto channel = [&](int i) {
-            Expr sum = matrix(3, i) + matrix(0, i) * cast<int>(red(x, y)) +
-                       matrix(1, i) * cast<int>(green(x, y)) + matrix(2, i) * cast<int>(blue(x, y));
+            Expr sum = matrix(3, i) + matrix(0, i) * cast<int>(demosaiced(x, y, 0)) +
+                       matrix(1, i) * cast<int>(demosaiced(x, y, 1)) + matrix(2, i) * cast<int>(demosaiced(x, y, 2));
             return cast<int16_t>(sum / 256);
         };
         corrected(x, y, c) = mux(c, {channel(2), channel(1), channel(0)});
 
-        // 6. The gamma and contrast curve, a table over every i16 value.
+        // 6. The gamma and contrast curve, the port's table over every i16
+        // value v. It is constant below 0 and from 1024 on (v / 1024 is
+        // clamped to [0, 1]), so the output reads it at v clamped to
+        // [0, 1024], which is the same value: the table Halide computes
+        // then has 1025 entries, not 65536 (the app's has 1024).
         Expr g = pow(max(min(cast<float>(v) / 1024.0f, 1.0f), 0.0f), 0.5f);
         const float a = 0.8284271f, b = 0.58578646f;
         Expr zc = select(g > 0.5f, 1.0f - (a * (1.0f - g) * (1.0f - g) + b * (1.0f - g)), a * g * g + b * g);
         curve(v) = cast<uint8_t>(min(max(zc * 256.0f, 0.0f), 255.0f));
 
-        process(x, y, c) = curve(cast<int>(corrected(x, y, c)));
+        process(x, y, c) = curve(clamp(cast<int>(corrected(x, y, c)), 0, 1024));
     }
 
     void schedule() {
@@ -96,40 +109,58 @@ public:
             process.set_estimates({{16, C - 64}, {12, R - 48}, {0, 3}});
             return;
         }
-        // Halide's apps/camera_pipe CPU schedule: strips of 32 rows in
-        // parallel; in a strip, the denoised image, the colour planes
-        // and the demosaicing's intermediates computed row by row into
-        // sliding windows stored per strip, vectorized along the row;
-        // the interleaved colours and their correction computed per
-        // row (Halide's computes them per vector of output, which needs
-        // a row of at least two vectors), channels unrolled; the curve a
-        // table computed first. The strip and the vectors of output are
-        // guarded, so that small images work too.
-        const int vec = natural_vector_size<int16_t>();
+        // Halide v14's apps/camera_pipe CPU schedule, decision for
+        // decision. The port has no sharpening, so its output is the
+        // app's `curved` (the curve applied, tiled 2vec x 2 and computed
+        // per pair of rows) placed in the app's `processed` loops
+        // (parallel strips of 32 rows, then pairs of rows). The app's
+        // tails are RoundUp, with bounds that make the output a whole
+        // number of vectors and strips; the port's output (C-64 columns)
+        // need not be, so its tails are ShiftInwards (Halide's default
+        // for an output) and only the channel is bound.
+        const int vec = natural_vector_size<uint16_t>();
         matrix.compute_root();
-        curve.compute_root().vectorize(v, vec);
-        process.reorder(c, x, y)
+        curve.compute_root();
+        process.compute_root()
+            .reorder(c, x, y)
             .bound(c, 0, 3)
-            .split(y, yo, yi, 32, TailStrategy::GuardWithIf)
-            .split(x, x, xi, 2 * vec, TailStrategy::GuardWithIf)
+            .split(y, yo, y, 32)
+            .tile(x, y, x, y, xi, yi, 2 * vec, 2)
             .vectorize(xi)
+            .unroll(yi)
             .unroll(c)
             .parallel(yo);
-        corrected.compute_at(process, yi).bound_extent(c, 3).reorder(c, x, y).vectorize(x, vec).unroll(c);
-        denoised.store_at(process, yo).compute_at(process, yi).vectorize(x, vec);
-        deinterleaved.store_at(process, yo).compute_at(process, yi).bound_extent(c, 4).reorder(c, x, y)
-            .vectorize(x, vec).unroll(c);
-        for (Func f : {g_r, g_b, r_gr, b_gr, r_gb, b_gb, r_b, b_r}) {
-            f.store_at(process, yo).compute_at(process, yi).vectorize(x, vec);
+        denoised.compute_at(process, y)
+            .store_at(process, yo)
+            .prefetch(img, y, y, 2)
+            .fold_storage(y, 4)
+            .tile(x, y, x, y, xi, yi, 2 * vec, 2)
+            .vectorize(xi)
+            .unroll(yi);
+        deinterleaved.compute_at(process, y)
+            .store_at(process, yo)
+            .fold_storage(y, 4)
+            .reorder(c, x, y)
+            .vectorize(x, 2 * vec, TailStrategy::RoundUp)
+            .unroll(c);
+        corrected.compute_at(process, x).reorder(c, x, y).vectorize(x).unroll(c);
+        // The demosaic: its two stencil stages per pair of rows into
+        // folded windows of the strip, computed together; its output
+        // per tile of the output; the rest inlined.
+        for (Func f : {g_r, g_b}) {
+            f.compute_at(process, y)
+                .store_at(process, yo)
+                .vectorize(x, 2 * vec, TailStrategy::RoundUp)
+                .fold_storage(y, 4);
         }
+        g_b.compute_with(g_r, x, {{x, LoopAlignStrategy::AlignStart}, {y, LoopAlignStrategy::AlignStart}});
+        demosaiced.compute_at(process, x).vectorize(x).unroll(y).reorder(c, x, y).unroll(c);
     }
 
 private:
     Var x{"x"}, y{"y"}, c{"c"}, v{"v"}, xi{"xi"}, yo{"yo"}, yi{"yi"};
-    Func denoised{"denoised"}, deinterleaved{"deinterleaved"};
-    Func g_gr{"g_gr"}, r_r{"r_r"}, b_b{"b_b"}, g_gb{"g_gb"};
-    Func g_r{"g_r"}, g_b{"g_b"}, r_gr{"r_gr"}, b_gr{"b_gr"}, r_gb{"r_gb"}, b_gb{"b_gb"}, r_b{"r_b"}, b_r{"b_r"};
-    Func red{"red"}, green{"green"}, blue{"blue"}, matrix{"matrix"}, corrected{"corrected"}, curve{"curve"};
+    Func denoised{"denoised"}, deinterleaved{"deinterleaved"}, g_r{"g_r"}, g_b{"g_b"};
+    Func demosaiced{"demosaiced"}, matrix{"matrix"}, corrected{"corrected"}, curve{"curve"};
 };
 
 }  // namespace

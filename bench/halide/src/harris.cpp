@@ -55,13 +55,14 @@ public:
             harris.set_estimates({{2, C - 2}, {2, R - 2}});
             return;
         }
-        // Halide's apps/harris CPU schedule: strips of 32 rows in
-        // parallel, the gradients computed per row into a sliding window
-        // stored per strip, everything else inlined into the output. The
-        // last strip is guarded rather than shifted inwards, so that an
-        // image of fewer than 32 rows works too.
+        // Halide v14's apps/harris CPU schedule, decision for decision
+        // (the port has no grey stage, whose window the app computes
+        // like the gradients'): strips of 32 rows in parallel (the last
+        // shifted inwards, Halide's default), vectorized; the gradients
+        // computed per row, together, into windows of the strip;
+        // everything else inlined into the output.
         const int vec = natural_vector_size<float>();
-        harris.split(y, y, yi, 32, TailStrategy::GuardWithIf).parallel(y).vectorize(x, vec);
+        harris.split(y, y, yi, 32).parallel(y).vectorize(x, vec);
         Iy.store_at(harris, y).compute_at(harris, yi).vectorize(x, vec);
         Ix.store_at(harris, y).compute_at(harris, yi).vectorize(x, vec);
         Ix.compute_with(Iy, x);

@@ -31,14 +31,17 @@ public:
         auto inside = [&](int rl, int cl) {
             return x >= 1 && x <= (cols >> cl) && y >= 1 && y <= (rows >> rl);
         };
-        auto ring0 = [&](int rl, int cl, Expr v) { return select(inside(rl, cl), v, 0.0f); };
+        // The selects and clamps are marked likely (as Halide's boundary
+        // conditions mark theirs): Halide then splits each loop into the
+        // edges and an interior without them, where loads are dense.
+        auto ring0 = [&](int rl, int cl, Expr v) { return select(likely(inside(rl, cl)), v, 0.0f); };
         // at reads f, whose rows are of level rl and columns of level cl,
         // clamped to its box: the interior's reads stay in the box anyway,
         // the clamp keeps Halide from computing each coarser level over
         // ever wider margins (the ring's reads, which select discards).
         auto at = [&](Func f, int rl, int cl) {
             return [=](Expr xx, Expr yy, Expr cc) {
-                return f(clamp(xx, 0, (cols >> cl) + 1), clamp(yy, 0, (rows >> rl) + 1), cc);
+                return f(clamp(likely(xx), 0, (cols >> cl) + 1), clamp(likely(yy), 0, (rows >> rl) + 1), cc);
             };
         };
 
@@ -58,7 +61,10 @@ public:
             auto g = at(Dx[l], l, l - 1);
             D[l](x, y, c) = ring0(l, l, (g(2 * x - 2, y, c) + g(2 * x - 1, y, c) * 2.0f + g(2 * x, y, c)) * 0.25f);
         }
-        interp[levels - 1] = D[levels - 1];
+        // The coarsest level's interpolation is its down-sampled values,
+        // a Func of its own (the app's), so that they are scheduled apart.
+        interp[levels - 1] = Func("interpolated_L" + std::to_string(levels - 1));
+        interp[levels - 1](x, y, c) = D[levels - 1](x, y, c);
         for (int l = levels - 2; l >= 0; l--) {
             // Linear up-sampling across rows, then columns; the level's own
             // value where it is opaque, the coarser estimate where not.
@@ -87,20 +93,35 @@ public:
             out.set_estimates({{0, C}, {0, R}, {0, 3}});
             return;
         }
-        // Halide's apps/interpolate CPU schedule: every level's
-        // down-sampled and interpolated values computed whole, in
-        // parallel over strips of 8 rows and vectorized along rows (the
-        // separable halves and the up-sampling inlined), the finest
-        // level inlined into the output, whose channels are unrolled.
+        // Halide v14's apps/interpolate CPU schedule, decision for
+        // decision: the down-sampled levels but the coarsest computed
+        // whole, in parallel over strips of 8 rows, the channel inside
+        // the row, vectorized (the row filters inlined); the finest level
+        // a clone in the first down-sampling, per row into a window of
+        // its strip, channels unrolled; the output in parallel strips of
+        // 32 rows, a vector of columns, the channels unrolled, inside; in
+        // a strip every interpolated level but the finest computed per
+        // row into a window of the strip (the finest, the up-sampling and
+        // the coarsest down-sampling inlined).
         const int vec = natural_vector_size<float>();
-        for (int l = 1; l < levels; l++) {
-            D[l].compute_root().parallel(y, 8).vectorize(x, vec);
-            Dx[l].compute_at(D[l], y).vectorize(x, vec);
-            if (l < levels - 1) {
-                interp[l].compute_root().parallel(y, 8).vectorize(x, vec);
-            }
+        Var yo("yo"), yi("yi"), xo("xo"), xi("xi");
+        for (int l = 1; l < levels - 1; l++) {
+            D[l].compute_root().reorder(x, c, y).split(y, yo, yi, 8).parallel(yo).vectorize(x, vec);
         }
-        out.reorder(c, x, y).bound(c, 0, 3).unroll(c).parallel(y, 8).vectorize(x, vec);
+        D[0].clone_in(Dx[1]).store_at(D[1], yo).compute_at(D[1], yi).reorder(c, x, y).unroll(c).vectorize(x, vec);
+        Expr rows = img.dim(1).extent() - 2, cols = img.dim(0).extent() - 2;
+        out.bound(x, 0, cols)
+            .bound(y, 0, rows)
+            .bound(c, 0, 3)
+            .split(x, xo, xi, vec)
+            .split(y, yo, yi, 32)
+            .reorder(xi, c, xo, yi, yo)
+            .unroll(c)
+            .vectorize(xi)
+            .parallel(yo);
+        for (int l = 1; l < levels; l++) {
+            interp[l].store_at(out, yo).compute_at(out, yi).vectorize(x, vec);
+        }
     }
 
 private:
