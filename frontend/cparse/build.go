@@ -30,6 +30,9 @@ type builder struct {
 	// position counter of the innermost enclosing loop body.
 	loops []*loopCtx
 	conds []string
+	// guards are the enclosing conditions that read memory: they stay
+	// in the statements' bodies (guard.go).
+	guards []scop.Expr
 	sched []string
 	pos   *int
 	nq    int // existential variables made so far
