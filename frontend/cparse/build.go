@@ -33,9 +33,9 @@ type builder struct {
 	// guards are the enclosing conditions that read memory: they stay
 	// in the statements' bodies (guard.go).
 	guards []scop.Expr
-	sched []string
-	pos   *int
-	nq    int // existential variables made so far
+	sched  []string
+	pos    *int
+	nq     int // existential variables made so far
 
 	stmts []*pending
 	cur   *scop.Stmt // statement whose body is being translated
