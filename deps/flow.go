@@ -140,43 +140,101 @@ var onceFastPath = true
 type sources struct {
 	acc    []presburger.Map          // S[i] -> A[a], one per statement and array
 	back   []presburger.Map          // acc[k]'s writer: time -> instance
+	timed  []presburger.Map          // acc[k] from the time space: [t] -> A[a]
 	inTime map[string]presburger.Map // array key -> { [t] -> A[a] }
+	// near[key] finds the writes to the array whose elements may be
+	// those of a read: a read's candidate sources are only those.
+	near map[string]*footIndex
 	// once[key]: no element of the array is written at two times (a
 	// single-assignment array, as every image of a pipeline is).
 	once map[string]bool
 }
 
 func (tl *timeline) sources(u presburger.UnionMap) (*sources, error) {
-	s := &sources{inTime: map[string]presburger.Map{}}
+	s := &sources{inTime: map[string]presburger.Map{}, near: map[string]*footIndex{}}
 	var e errs
-	for _, m := range u.Maps() {
+	byArray := map[string][]int{}
+	var fp []footprint
+	var fpOk []bool
+	for k, m := range u.Maps() {
 		s.acc = append(s.acc, m)
 		sched := e.m(tl.of(m.Space().In))
 		s.back = append(s.back, e.m(e.m(sched.IntersectDomain(e.s(m.Domain()))).Reverse()))
 		t := e.m(m.ApplyDomain(e.m(tl.of(m.Space().In))))
+		s.timed = append(s.timed, t)
 		key := m.Space().Out.Key()
-		if prev, ok := s.inTime[key]; ok {
-			t = e.m(prev.Union(t))
-		}
-		s.inTime[key] = t
+		byArray[key] = append(byArray[key], k)
+		f, ok := boxOf(m)
+		fp, fpOk = append(fp, f), append(fpOk, ok)
 	}
 	s.once = map[string]bool{}
-	for key, t := range s.inTime {
+	for key, ks := range byArray {
+		s.inTime[key] = e.m(unionAll(s.timed, ks))
+		x := newFootIndex(ks, fp, fpOk)
+		s.near[key] = x
 		// [t] -> [t'] writing one element: only t = t' when the array is
-		// written once per element.
-		same := e.m(t.ApplyRange(e.m(t.Reverse())))
-		dom := e.s(same.Domain())
-		id := e.m(dom.Identity())
-		if e.err != nil {
-			break
+		// written once per element. Writes with disjoint footprints
+		// never write one element.
+		once := true
+		for _, k := range ks {
+			if !once || e.err != nil {
+				break
+			}
+			for _, l := range x.near(fp[k], fpOk[k]) {
+				same := e.m(s.timed[k].ApplyRange(e.m(s.timed[l].Reverse())))
+				id := e.m(e.s(same.Domain()).Identity())
+				if e.err != nil {
+					break
+				}
+				ok, err := same.IsSubset(id)
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					once = false
+					break
+				}
+			}
 		}
-		ok, err := same.IsSubset(id)
-		if err != nil {
-			return nil, err
-		}
-		s.once[key] = ok
+		s.once[key] = once
 	}
 	return s, e.err
+}
+
+// writersNear returns the writes to array (a tuple key) whose elements
+// may be read by r, and their union from the time space (ok false when
+// there are none).
+func (s *sources) writersNear(array string, r presburger.Map) (ks []int, wt presburger.Map, ok bool, err error) {
+	x, found := s.near[array]
+	if !found {
+		return nil, presburger.Map{}, false, nil
+	}
+	ks = x.near(boxOf(r))
+	if len(ks) == 0 {
+		return nil, presburger.Map{}, false, nil
+	}
+	if len(ks) == len(x.all) {
+		return ks, s.inTime[array], true, nil
+	}
+	wt, err = unionAll(s.timed, ks)
+	return ks, wt, err == nil, err
+}
+
+// unionAll returns the union of ms[k] for k in ks (not empty), pairwise
+// in halves: a chain of unions would copy the growing result each time.
+func unionAll(ms []presburger.Map, ks []int) (presburger.Map, error) {
+	if len(ks) == 1 {
+		return ms[ks[0]], nil
+	}
+	a, err := unionAll(ms, ks[:len(ks)/2])
+	if err != nil {
+		return a, err
+	}
+	b, err := unionAll(ms, ks[len(ks)/2:])
+	if err != nil {
+		return b, err
+	}
+	return a.Union(b)
 }
 
 // results collects the per-key answers of every sink.
@@ -196,7 +254,9 @@ func (f *Flow) sinkFlow(r presburger.Map, res *results) error {
 	}
 	array := r.Space().Out.Key()
 	mustLast := presburger.EmptyMap(when.Space())
-	if wt, ok := f.must.inTime[array]; ok {
+	mustKs, wt, ok, err := f.must.writersNear(array, r)
+	e.keep(err)
+	if ok {
 		cand := e.m(elem.ApplyRange(e.m(wt.Reverse())))
 		if f.must.once[array] && onceFastPath {
 			// One write per element: the candidate is the only one, and
@@ -207,7 +267,9 @@ func (f *Flow) sinkFlow(r presburger.Map, res *results) error {
 		}
 	}
 	mayAfter := presburger.EmptyMap(when.Space())
-	if wt, ok := f.may.inTime[array]; ok {
+	mayKs, wt, ok, err := f.may.writersNear(array, r)
+	e.keep(err)
+	if ok {
 		cand := e.m(elem.ApplyRange(e.m(wt.Reverse())))
 		cand = e.m(cand.Intersect(e.m(when.ApplyRange(f.tl.gt))))
 		mayAfter = e.m(cand.Subtract(e.m(mustLast.ApplyRange(f.tl.ge))))
@@ -224,38 +286,36 @@ func (f *Flow) sinkFlow(r presburger.Map, res *results) error {
 	if e.err != nil {
 		return e.err
 	}
-	return f.resolve(array, mustLast, mayAfter, res)
+	return f.resolve(mustLast, mayAfter, mustKs, mayKs, res)
 }
 
 // resolve turns the latest must-source time and the later may-source
-// times of each key into source instances.
-func (f *Flow) resolve(array string, mustLast, mayAfter presburger.Map, res *results) error {
+// times of each key into source instances, among the must-writes mustKs
+// and the may-writes mayKs (positions in f.must.acc and f.may.acc).
+func (f *Flow) resolve(mustLast, mayAfter presburger.Map, mustKs, mayKs []int, res *results) error {
 	var e errs
 	mustDom, mayDom := e.s(mustLast.Domain()), e.s(mayAfter.Domain())
 	// A must-source followed by a may-source may be overwritten.
 	certain := e.m(mustLast.IntersectDomain(e.s(mustDom.Subtract(mayDom))))
-	from := e.ms(f.tl.instances(certain, array, f.must))
+	from := e.ms(f.tl.instances(certain, mustKs, f.must))
 	res.mustFrom = append(res.mustFrom, from...)
 	if !certain.Identical(mustLast) {
-		from = e.ms(f.tl.instances(mustLast, array, f.must))
+		from = e.ms(f.tl.instances(mustLast, mustKs, f.must))
 	}
 	res.mayFrom = append(res.mayFrom, from...)
-	res.mayFrom = append(res.mayFrom, e.ms(f.tl.instances(mayAfter, array, f.may))...)
+	res.mayFrom = append(res.mayFrom, e.ms(f.tl.instances(mayAfter, mayKs, f.may))...)
 	return e.err
 }
 
 // instances maps key -> time to key -> the source instance that ran at
-// that time, over the sources writing array (a tuple key).
-func (tl *timeline) instances(last presburger.Map, array string, src *sources) ([]presburger.Map, error) {
+// that time, over the sources at positions ks of src.acc (ascending).
+func (tl *timeline) instances(last presburger.Map, ks []int, src *sources) ([]presburger.Map, error) {
 	var out []presburger.Map
 	var e errs
 	if e.empty(last.IsEmpty()) {
 		return nil, e.err
 	}
-	for i, w := range src.acc {
-		if w.Space().Out.Key() != array {
-			continue
-		}
+	for _, i := range ks {
 		m := e.m(last.ApplyRange(src.back[i]))
 		if !e.empty(m.IsEmpty()) {
 			out = append(out, m)

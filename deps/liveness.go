@@ -56,7 +56,7 @@ func (f *Flow) lastWrites(want func(array string) bool) (*LastWrites, error) {
 			mayAfter = e.m(e.m(wt.Reverse()).Subtract(e.m(mustLast.ApplyRange(f.tl.ge))))
 		}
 		if e.err == nil {
-			e.keep(f.resolve(key, mustLast, mayAfter, &res))
+			e.keep(f.resolve(mustLast, mayAfter, f.must.writers(key), f.may.writers(key), &res))
 		}
 	}
 	writes := func(from []presburger.Map) presburger.UnionMap {
@@ -64,4 +64,12 @@ func (f *Flow) lastWrites(want func(array string) bool) (*LastWrites, error) {
 		return e.um(e.um(m.Reverse()).Coalesce())
 	}
 	return &LastWrites{Must: writes(res.mustFrom), May: writes(res.mayFrom)}, e.err
+}
+
+// writers returns the positions of every write to array (a tuple key).
+func (s *sources) writers(array string) []int {
+	if x, ok := s.near[array]; ok {
+		return x.all
+	}
+	return nil
 }

@@ -89,19 +89,15 @@ func Memory(p *scop.Program) (*Graph, error) {
 		{WAW, writes, writes},
 	}
 	for _, pr := range pairs {
-		for _, a := range pr.src {
-			for _, b := range pr.sink {
-				if a.array != b.array {
-					continue
-				}
-				d, err := g.dependence(pr.kind, a, b)
-				if err != nil {
-					return nil, err
-				}
-				if d != nil {
-					g.Deps = append(g.Deps, *d)
-				}
+		err := overlapping(pr.src, pr.sink, func(i, j int) error {
+			d, err := g.dependence(pr.kind, pr.src[i], pr.sink[j])
+			if d != nil {
+				g.Deps = append(g.Deps, *d)
 			}
+			return err
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	sort.SliceStable(g.Deps, func(i, j int) bool { return g.Deps[i].less(g.Deps[j]) })

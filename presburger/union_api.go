@@ -173,11 +173,27 @@ func (m UnionMap) ApplyRange(n UnionMap) (res UnionMap, err error) {
 	defer catch(&err)
 	bud := newBudget()
 	var out []rel
-	for _, a := range m.u.with(bud).rels {
-		for _, b := range n.u.with(bud).rels {
-			if a.space.Out.sameShape(b.space.In) {
-				out = append(out, a.applyRange(b))
+	ms, ns := m.u.with(bud).rels, n.u.with(bud).rels
+	if len(ms)*len(ns) <= 64 {
+		for _, a := range ms {
+			for _, b := range ns {
+				if a.space.Out.sameShape(b.space.In) {
+					out = append(out, a.applyRange(b))
+				}
 			}
+		}
+		return unionMapFromRels(alignParams(m.u.params, n.u.params), out), nil
+	}
+	// Many spaces (thousands of statements): pair them by key, in the
+	// same order as the loops above.
+	byIn := map[string][]int{}
+	for j, b := range ns {
+		k := b.space.In.Key()
+		byIn[k] = append(byIn[k], j)
+	}
+	for _, a := range ms {
+		for _, j := range byIn[a.space.Out.Key()] {
+			out = append(out, a.applyRange(ns[j]))
 		}
 	}
 	return unionMapFromRels(alignParams(m.u.params, n.u.params), out), nil

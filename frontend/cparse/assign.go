@@ -69,6 +69,9 @@ func (b *builder) assign(e *assignExpr) (scop.Ref, scop.ElemType, error) {
 	}
 	sym.written = true
 	st.Write, st.Value = ref, conv(v, sym.t)
+	if err := b.finishBody(st, sym.t); err != nil {
+		return scop.Ref{}, 0, err
+	}
 	return ref, sym.t, nil
 }
 
@@ -93,7 +96,7 @@ func (b *builder) increment(x expr, op string, at scop.Pos) error {
 	}
 	sym.written = true
 	st.Write, st.Value = ref, conv(v, sym.t)
-	return nil
+	return b.finishBody(st, sym.t)
 }
 
 // target checks the left side of an assignment and returns its variable.
@@ -170,7 +173,9 @@ func (b *builder) subscript(x expr, array string) (scop.Expr, error) {
 		return nil, errorf(x.pos(), "subscript %s of %s is not an integer", v, array)
 	}
 	if len(scop.Reads(v)) > 0 {
-		return nil, errorf(x.pos(), "subscript %s of %s reads memory", v, array)
+		// A data-dependent subscript: the access ranges over the whole
+		// extent (a may-access); scop derives its relation.
+		return v, nil
 	}
 	orig := v
 	if v, err = b.fixDivs(v); err != nil {

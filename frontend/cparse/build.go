@@ -30,9 +30,12 @@ type builder struct {
 	// position counter of the innermost enclosing loop body.
 	loops []*loopCtx
 	conds []string
-	sched []string
-	pos   *int
-	nq    int // existential variables made so far
+	// guards are the enclosing conditions that read memory: they stay
+	// in the statements' bodies (guard.go).
+	guards []scop.Expr
+	sched  []string
+	pos    *int
+	nq     int // existential variables made so far
 
 	stmts []*pending
 	cur   *scop.Stmt // statement whose body is being translated

@@ -52,7 +52,8 @@
 // # Domains and schedules
 //
 // Loop bounds and if conditions must be affine in the enclosing iterators
-// and the size parameters. They are translated into isl notation exactly:
+// and the size parameters, except an if condition that reads memory (a
+// data-dependent condition, see Bodies). They are translated into isl notation exactly:
 // min, max, floord and ceild (as in Pluto and CLooG output) map to isl's;
 // C's truncating / and % by a constant, and ternaries, split into pieces
 // on a condition; a comparison used as a number is 0 or 1. A loop runs
@@ -75,9 +76,19 @@
 // int-typed comparisons (scop Bool, cast to i32 where used as a number),
 // every conversion an explicit scop.Cast. The math functions of
 // scop.MathFuncs are accepted in their double and float (f suffix) forms,
-// with fabs as abs. Subscripts must be affine; C division and remainder by
-// a constant become floor division and modulo where the dividend's sign is
-// known on the statement's domain, and are rejected elsewhere.
+// with fabs as abs. Subscripts must be affine or read memory; C division
+// and remainder by a constant become floor division and modulo where the
+// dividend's sign is known on the statement's domain, and are rejected
+// elsewhere.
+//
+// Data-dependent control follows pet's model (guard.go): a subscript that
+// reads memory (B[idx[i]], H[bin[i]] += 1) makes its access a may-access
+// over the array's whole extent, and a write so subscripted marks the
+// statement MayWrite; an if whose condition reads memory (if (A[i] > 0))
+// stays in the body of each statement it guards, as A[f] = cond ? e :
+// A[f], so that only the chosen operand is evaluated. A data-dependent
+// write subscript under such a condition, and a guarded block of several
+// statements that writes what its condition reads, are rejected.
 //
 // # Errors
 //

@@ -53,6 +53,9 @@ func (b *builder) stmt(s stmt) error {
 
 func (b *builder) ifStmt(s *ifStmt) error {
 	f, err := affCtx{b, "condition"}.formula(s.cond)
+	if err != nil && readsMemory(s.cond) {
+		return b.guardedIf(s)
+	}
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,11 @@ func TestAgainstGCC(t *testing.T) {
 		{"loops.c", "loops", []map[string]int64{{"n": 20, "m": 15}, {"n": 5, "m": 7}}},
 		{"cond.c", "cond", []map[string]int64{{"n": 30}, {"n": 4}}},
 		{"types.c", "types", []map[string]int64{{"n": 32}}},
+		// Data-dependent conditions and subscripts (guard.go), shared
+		// with the campaign's compilation test.
+		{"../../../internal/randprog/testdata/datadep/threshold.c", "threshold", []map[string]int64{{"n": 12}, {"n": 1}}},
+		{"../../../internal/randprog/testdata/datadep/indirect.c", "indirect", []map[string]int64{{"n": 12}}},
+		{"../../../internal/randprog/testdata/datadep/sparse.c", "sparse", []map[string]int64{{"n": 12}}},
 	}
 	for _, tc := range tests {
 		src, err := os.ReadFile(filepath.Join("testdata", tc.file))
