@@ -31,6 +31,9 @@ type bounds struct {
 	guard []cons
 }
 
+// unbounded reports whether the loop has no upper bound: one empty group.
+func (b *bounds) unbounded() bool { return len(b.upper) == 1 && len(b.upper[0]) == 0 }
+
 // single reports whether the loop has plain max/min bounds.
 func (b *bounds) single() bool { return len(b.lower) == 1 && len(b.upper) == 1 }
 
@@ -126,6 +129,10 @@ func (g *gen) loopBounds(p presburger.Set, build presburger.Set, d int) (*bounds
 	if b.value != nil || len(b.lower[0]) > 0 && len(b.upper[0]) > 0 {
 		return b, nil
 	}
+	if len(b.lower[0]) > 0 && p.NumBasic() == 1 {
+		// No upper bound: the loop runs without end, as in isl.
+		return b, nil
+	}
 	// The hull lost a bound: take each disjunct's bounds on that side.
 	groups, err := g.groupBounds(p, ctx, d)
 	if err != nil || groups == nil {
@@ -146,6 +153,7 @@ func (g *gen) loopBounds(p presburger.Set, build presburger.Set, d int) (*bounds
 func (g *gen) groupBounds(p, ctx presburger.Set, d int) (*bounds, error) {
 	out := &bounds{d: d, stride: 1}
 	var values []*aff
+	unbounded := false
 	for _, f := range p.Forms() {
 		one, err := presburger.SetFromForms(p.Space(), f)
 		if err != nil {
@@ -163,9 +171,12 @@ func (g *gen) groupBounds(p, ctx presburger.Set, d int) (*bounds, error) {
 			x := dimAff(d).plus(*bb.value, -1)
 			bb.lowRows, bb.upRows = [][]cons{{{a: x}}}, [][]cons{{{a: x.scale(-1)}}}
 		}
-		if len(bb.lower[0]) == 0 || len(bb.upper[0]) == 0 {
-			return nil, &UnboundedError{Dim: d, Lower: len(bb.lower[0]) == 0, Set: p.String()}
+		if len(bb.lower[0]) == 0 {
+			return nil, &UnboundedError{Dim: d, Lower: true, Set: p.String()}
 		}
+		// A disjunct without an upper bound leaves the whole loop
+		// without one (isl's condition 1).
+		unbounded = unbounded || len(bb.upper[0]) == 0
 		values = append(values, bb.value)
 		out.lower = append(out.lower, bb.lower[0])
 		out.upper = append(out.upper, bb.upper[0])
@@ -177,6 +188,9 @@ func (g *gen) groupBounds(p, ctx presburger.Set, d int) (*bounds, error) {
 	}
 	out.lower, out.lowRows = dedupGroups(out.lower, out.lowRows)
 	out.upper, out.upRows = dedupGroups(out.upper, out.upRows)
+	if unbounded {
+		out.upper, out.upRows = [][]aff{{}}, [][]cons{{}}
+	}
 	if v := values[0]; v != nil && len(values[0].divs) == 0 {
 		same := true
 		for _, w := range values[1:] {

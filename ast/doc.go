@@ -144,9 +144,11 @@
 // partial tiles around them. An isolate set of another depth than the
 // band's is ignored, as in isl.
 //
-// A loop without a lower or an upper bound (isl prints "for (int c0 = 0;
-// 1; c0 += 1)") is an *UnboundedError naming the dimension, the band
-// member or statement and the points.
+// A loop whose points have no upper bound is generated as isl does: a For
+// marked Unbounded, printed "for (int c0 = 0; 1; c0 += 1)", that Run
+// executes until a visitor stops it (emit refuses it). A loop without a
+// lower bound has no first iteration: it is an *UnboundedError naming the
+// dimension, the band member or statement and the points.
 //
 // # Parallel loops
 //

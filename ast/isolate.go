@@ -143,9 +143,9 @@ func (g *gen) isolate(p presburger.Set, stmts []stmt, st *state, lv dimension) (
 	return out, nil
 }
 
-// UnboundedError reports a loop without a lower or an upper bound. isl
-// generates such a loop with the condition 1 ("for (int c0 = 0; 1; c0 +=
-// 1)"); here it is an error, since the code would not end.
+// UnboundedError reports a loop without a lower bound, which has no first
+// iteration (isl cannot generate it either). A loop without an upper
+// bound is generated with the condition 1, as isl does (For.Unbounded).
 type UnboundedError struct {
 	// Dim is the schedule dimension (c<Dim>), Lower whether the lower
 	// bound is missing (else the upper one), Set the points of the loop.
@@ -165,7 +165,7 @@ func (e *UnboundedError) Error() string {
 	if e.Where != "" {
 		where = " (" + e.Where + ")"
 	}
-	return fmt.Sprintf("ast: the loop of dimension c%d%s has no %s bound in %s; unbounded loops are not generated (isl prints them as for (...; 1; ...))", e.Dim, where, which, e.Set)
+	return fmt.Sprintf("ast: the loop of dimension c%d%s has no %s bound in %s; a loop needs a first iteration", e.Dim, where, which, e.Set)
 }
 
 // describe names the dimension being generated for messages.

@@ -2,6 +2,8 @@ package ast
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -117,17 +119,75 @@ child:
 	}
 }
 
-// TestUnboundedLoop: a loop without an upper bound is an error naming
-// the band member.
+// TestUnboundedLoop: a loop without an upper bound is generated as isl
+// prints it, with the condition 1, also around statements with bounds
+// (isl's cloog/infinite2, where isl splits the loop instead), and runs
+// until the visitor stops it.
 func TestUnboundedLoop(t *testing.T) {
+	tests := []struct {
+		name, tree, want string
+		runs             []string // the first instances Run executes at N = 2
+	}{
+		{"one", `
+domain: "{ S[i] : i >= 3 }"
+child:
+  schedule: "[{ S[i] -> [(i)] }]"
+`, "for (int c0 = 3; 1; c0 += 1)\n  S(c0);\n", []string{"S(3)", "S(4)", "S(5)"}},
+		{"after bounded", `
+domain: "[N] -> { S1[i] : i >= 1; S2[i, j] : 1 <= i <= N and 1 <= j <= 2 }"
+child:
+  schedule: "[N] -> [{ S1[i] -> [(i)]; S2[i, j] -> [(i)] }, { S1[i] -> [(0)]; S2[i, j] -> [(j)] }]"
+`, `for (int c0 = 1; 1; c0 += 1) {
+  S1(c0);
+  if (c0 <= N)
+    for (int c1 = 1; c1 <= 2; c1 += 1)
+      S2(c0, c1);
+}
+`, []string{"S1(1)", "S2(1, 1)", "S2(1, 2)", "S1(2)", "S2(2, 1)", "S2(2, 2)", "S1(3)", "S1(4)"}},
+		{"strided", `
+domain: "{ S[i] : i >= 0 and i mod 3 = 1 }"
+child:
+  schedule: "[{ S[i] -> [(i)] }]"
+`, "for (int c0 = 1; 1; c0 += 3)\n  S(c0);\n", []string{"S(1)", "S(4)", "S(7)"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := Generate(yamlTree(t, tc.tree), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := PrintC(n, PrintOptions{}); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+			var runs []string
+			err = Run(n, map[string]int64{"N": 2}, Visitor{User: func(s string, args []int64) error {
+				runs = append(runs, fmt.Sprintf("%s(%s)", s, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(args)), ", "), "[]")))
+				if len(runs) == len(tc.runs) {
+					return ErrStop
+				}
+				return nil
+			}})
+			if err != nil && !errors.Is(err, ErrStop) {
+				t.Fatal(err)
+			}
+			if !slices.Equal(runs, tc.runs) {
+				t.Errorf("ran %v, want %v", runs, tc.runs)
+			}
+		})
+	}
+}
+
+// TestNoLowerBound: a loop without a lower bound is an error naming the
+// band member.
+func TestNoLowerBound(t *testing.T) {
 	tr := yamlTree(t, `
-domain: "{ S[i] : i >= 0 }"
+domain: "{ S[i] : i <= 0 }"
 child:
   schedule: "[{ S[i] -> [(i)] }]"
 `)
 	_, err := Generate(tr, Options{})
 	var ue *UnboundedError
-	if !errors.As(err, &ue) || ue.Dim != 0 || ue.Lower || !strings.Contains(err.Error(), "member 0 of the band") {
-		t.Fatalf("error %v, want an UnboundedError for the upper bound of c0", err)
+	if !errors.As(err, &ue) || ue.Dim != 0 || !ue.Lower || !strings.Contains(err.Error(), "member 0 of the band") {
+		t.Fatalf("error %v, want an UnboundedError for the lower bound of c0", err)
 	}
 }

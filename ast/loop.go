@@ -351,7 +351,12 @@ func (g *gen) loopNode(bnd *bounds, stmts []stmt, st *state, build presburger.Se
 		}
 		ups = append(ups, Min(xs...))
 	}
-	f.Lower, f.Upper = Min(los...), Max(ups...)
+	f.Lower = Min(los...)
+	if bnd.unbounded() {
+		f.Unbounded = true
+	} else {
+		f.Upper = Max(ups...)
+	}
 	enf := append(g.resolveAll(bnd.nonEmpty(), st), dropDim(r.enf, d)...)
 	return result{f, enf}, nil
 }

@@ -16,13 +16,16 @@ type Node interface{ node() }
 //
 // with inclusive bounds. Parallel marks a loop whose iterations are
 // independent (a coincident band member, see Options.Parallel); Vector
-// marks an innermost parallel loop meant for SIMD.
+// marks an innermost parallel loop meant for SIMD. Unbounded marks a loop
+// whose points have no upper bound (Upper is unset): it runs without end,
+// as isl's "for (Iter = Lower; 1; Iter += Stride)".
 type For struct {
 	Iter         string
 	Lower, Upper Expr
 	Stride       int64
 	Parallel     bool
 	Vector       bool
+	Unbounded    bool
 	Body         Node
 }
 

@@ -107,7 +107,11 @@ func (p *cPrinter) stmt(n Node, depth int) {
 		case n.Vector:
 			p.line(depth, "#pragma omp simd")
 		}
-		head := "for (int " + n.Iter + " = " + n.Lower.String() + "; " + n.Iter + " " + upperText(n.Upper) + "; " + n.Iter + " += " + itoa(n.Stride) + ")"
+		cond := n.Iter + " " + upperText(n.Upper)
+		if n.Unbounded {
+			cond = "1"
+		}
+		head := "for (int " + n.Iter + " = " + n.Lower.String() + "; " + cond + "; " + n.Iter + " += " + itoa(n.Stride) + ")"
 		p.body(n.Body, depth, head)
 	case *If:
 		head := "if (" + n.Cond.String() + ")"

@@ -3,6 +3,7 @@ package ast
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Visitor receives what running an AST does.
@@ -24,7 +25,9 @@ type Visitor struct {
 var ErrStop = errors.New("ast: stop")
 
 // Run executes n at the given parameter values: loops, conditions and a
-// call of v.User per statement instance, in program order. Expressions are
+// call of v.User per statement instance, in program order. A loop without
+// an upper bound (For.Unbounded) runs until a visitor returns an error or
+// ErrStop. Expressions are
 // compiled to closures over slots first, so a run costs little more than
 // the calls.
 func Run(n Node, params map[string]int64, v Visitor) error {
@@ -95,12 +98,16 @@ func (c *compiler) node(n Node, v Visitor) (exec, error) {
 		if err != nil {
 			return nil, err
 		}
-		hi, err := c.expr(n.Upper)
-		if err != nil {
-			return nil, err
-		}
 		if n.Stride <= 0 {
 			return nil, fmt.Errorf("ast: loop over %s with stride %d", n.Iter, n.Stride)
+		}
+		// An unbounded loop runs until a visitor stops it, or its
+		// iterator would pass the largest int64.
+		hi := func([]int64) int64 { return math.MaxInt64 - n.Stride }
+		if !n.Unbounded {
+			if hi, err = c.expr(n.Upper); err != nil {
+				return nil, err
+			}
 		}
 		k := c.slot(n.Iter)
 		body, err := c.node(n.Body, v)

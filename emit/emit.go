@@ -147,6 +147,9 @@ func Emit(p *scop.Program, n ast.Node, opts Options) (mod *Module, err error) {
 	if p == nil {
 		return nil, errors.New("emit: no program")
 	}
+	if err := refuseUnbounded(n); err != nil {
+		return nil, err
+	}
 	fn := opts.Func
 	if fn == "" {
 		fn = p.Name
