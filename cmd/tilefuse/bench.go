@@ -32,28 +32,38 @@ columns: each benchmark is compiled as 'tilefuse compile --fuse S
 package; --timeout stops a compilation cleanly) and built with opt and
 llc. --tile tuned gives the post column the sizes 'tilefuse tune' saved
 for each benchmark on --threads threads (the defaults, with a note, for
-one not tuned). --peers gcc,gcc-serial,polly
+one not tuned). --peers gcc,gcc-serial,polly,polly-par
 (the default) compile the naive C of the original schedule, with #pragma
 omp parallel for on its parallel outer loops: gcc is gcc -O3 -march=native
 -fopenmp; gcc-serial the same binary on one thread; polly clang-14 -O3
--march=native -mllvm -polly -mllvm -polly-parallel -mllvm
--polly-pattern-matching-based-opts=false, linked with libgomp ("not
-installed" without clang-14). The peers also get -ffp-contract=off, so
+-march=native -mllvm -polly (Polly's defaults: serial, with its
+matrix-multiplication pattern); polly-par the same with -mllvm
+-polly-parallel -mllvm -polly-pattern-matching-based-opts=false, linked
+with libgomp ("not installed" without clang-14). With both Polly columns
+the table adds best-polly, the faster verified of the two per row
+(--baseline best-polly gives ratios against it). The peers also get -ffp-contract=off, so
 that they compute what tilefuse's code and the reference compute, bit for
 bit: --fp-contract drops it and lets them fuse multiplies and adds into
 FMA instructions, which changes the last bits of results (and an integer
 made from a float by one), so their checks then allow the relative error
 --tol (default 1e-4 then, 0 otherwise).
 
-Halide. The peers halide and halide-auto (named in --peers, not run by
-default) build a PolyMage pipeline from a Halide generator written for it
+Halide. The peers halide, halide-auto, halide-adams and halide-li (named
+in --peers, not run by default) build a PolyMage pipeline from a Halide generator written for it
 in this repository (bench/halide/src: the same algorithm, sizes, element
 types, borders and layout as tilefuse's port), compiled with Halide 14
 for the host CPU with strict_float (no reassociation, no FMAs; dropped
 with --fp-contract) and called through a wrapper with the pipeline's C
 signature, on --threads threads: halide is the expert manual schedule
 (Halide's published app schedule where one exists), halide-auto the
-Mullapudi2016 autoscheduler given the run's sizes. Generators and
+Mullapudi2016 autoscheduler, halide-adams Adams2019 (its built-in weights)
+and halide-li Li2018, each given the run's sizes and --threads as its
+parallelism. The target is derived from the CPU's flags (/proc/cpuinfo),
+keeping only the features whose instructions the CPU has: Halide 14's
+own host target names avx512_sapphirerapids on AMD Zen 4, whose code
+then stops with an illegal instruction. A Halide pipeline that fails its
+own checks or crashes is reported as that cell's failure, with the
+reason, and the run goes on. Generators and
 pipelines are cached in the user's cache directory (tilefuse/halide), so
 only a run with a new generator or size pays their build. A pipeline
 without a generator shows "no generator"; without Halide (apt-get install
