@@ -33,6 +33,9 @@ type Machine struct {
 	// run, in bytes per second, with all the run's threads (0: not
 	// measured).
 	Bandwidth float64 `json:"stream_bytes_per_s,omitempty"`
+	// Date is when the machine was described (the run's start), UTC in
+	// RFC 3339: the chart's caption dates the run with it.
+	Date string `json:"date,omitempty"`
 }
 
 func (m *Machine) String() string {
@@ -74,7 +77,8 @@ type Tools struct {
 // Describe gathers the machine's description: /proc/cpuinfo and
 // /proc/meminfo (Linux; left empty elsewhere), and the tools' versions.
 func Describe(tools Tools) *Machine {
-	m := &Machine{Cores: runtime.NumCPU(), Go: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH}
+	m := &Machine{Cores: runtime.NumCPU(), Go: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
+		Date: time.Now().UTC().Format(time.RFC3339)}
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		m.CPU = cpuModel(string(b))
 	}

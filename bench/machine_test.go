@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"testing"
+	"time"
 )
 
 func TestMachineParsing(t *testing.T) {
@@ -44,6 +45,9 @@ func TestDescribe(t *testing.T) {
 	m := Describe(Tools{})
 	if m.Cores != runtime.NumCPU() || m.Go != runtime.Version() || m.LLVM != "" {
 		t.Errorf("Describe: %+v", m)
+	}
+	if d, err := time.Parse(time.RFC3339, m.Date); err != nil || time.Since(d) < 0 || time.Since(d) > time.Hour {
+		t.Errorf("Describe's date %q is not now: %v", m.Date, err)
 	}
 	if _, err := os.Stat("/proc/cpuinfo"); err == nil && (m.Memory <= 0 || m.CPU == "") {
 		t.Errorf("Describe on Linux: %+v", m)

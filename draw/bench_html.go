@@ -21,8 +21,9 @@ func seconds(s float64) string {
 }
 
 // BenchHTML is one self-contained page for a benchmark run: the chart
-// (BenchSVG) inline, the machine, the columns and the table of median
-// times with speed-ups.
+// (BenchSVG, the same layout as 'tilefuse plot' draws) inline, the
+// machine and date, the columns and the table of median times with
+// speed-ups.
 func BenchHTML(b *Bench) (string, error) {
 	chart, err := BenchSVG(b)
 	if err != nil {
@@ -56,8 +57,12 @@ figure { margin: 1em 0; }
 <body>
 <h1>%s</h1>
 `, esc(title), esc(title))
-	fmt.Fprintf(&h, "<p class=\"machine\">%s<br/>%d threads, %d warm-up and %d timed %s per cell; speed-ups are the %s column's time over each column's.</p>\n",
-		esc(b.Machine.String()), b.Threads, b.Warmup, b.Repeat, pluralS(b.Repeat, "call", "calls"), esc(b.Baseline))
+	alloc := "the system allocator"
+	if b.Allocator != "" {
+		alloc = "the " + b.Allocator + " allocator"
+	}
+	fmt.Fprintf(&h, "<p class=\"machine\">%s; %s<br/>%d threads, %d warm-up and %d timed %s per cell, %s; speed-ups are the %s column's time over each column's.</p>\n",
+		esc(b.Machine.String()), esc(b.date()), b.Threads, b.Warmup, b.Repeat, pluralS(b.Repeat, "call", "calls"), esc(alloc), esc(b.Baseline))
 	fmt.Fprintf(&h, "<figure>\n%s</figure>\n", chart)
 	h.WriteString("<h2>Columns</h2>\n<ul>\n")
 	for _, c := range b.Columns {
