@@ -60,7 +60,7 @@ func TestBenchPolybench(t *testing.T) {
 	for _, c := range got.Columns {
 		cols = append(cols, c.Name+"/"+c.Kind)
 	}
-	if strings.Join(cols, " ") != "none/tilefuse smart/tilefuse gcc/peer gcc-serial/peer polly/peer" {
+	if strings.Join(cols, " ") != "none/tilefuse smart/tilefuse gcc/peer gcc-serial/peer polly/peer polly-par/peer best-polly/best" {
 		t.Errorf("columns %v", cols)
 	}
 	if len(got.Rows) != 2 || got.Rows[0].Benchmark != "gemm" || got.Rows[1].Benchmark != "jacobi-2d" {
@@ -69,8 +69,8 @@ func TestBenchPolybench(t *testing.T) {
 	_, clang := exec.LookPath("clang-14")
 	for _, r := range got.Rows {
 		for _, c := range r.Cells {
-			if c.Column == "polly" && clang != nil {
-				if c.Status != "not installed" {
+			if strings.Contains(c.Column, "polly") && clang != nil {
+				if c.Column != "best-polly" && c.Status != "not installed" {
 					t.Errorf("%s polly without clang-14: %s", r.Benchmark, c.Status)
 				}
 				continue
@@ -83,12 +83,13 @@ func TestBenchPolybench(t *testing.T) {
 			}
 		}
 	}
-	if len(got.Geomean) != 5 || got.Geomean[2].Column != "gcc" || got.Geomean[2].Ratio == nil || *got.Geomean[2].Ratio != 1 {
+	if len(got.Geomean) != 7 || got.Geomean[2].Column != "gcc" || got.Geomean[2].Ratio == nil || *got.Geomean[2].Ratio != 1 {
 		t.Errorf("geometric means: %+v", got.Geomean)
 	}
 	// Progress: a line per cell, stderr not being a terminal.
-	if n := strings.Count(stderr, "bench: ["); n != 10 {
-		t.Errorf("%d progress lines, want 10:\n%s", n, stderr)
+	// best-polly is derived from the two Polly cells: no run of its own.
+	if n := strings.Count(stderr, "bench: ["); n != 12 {
+		t.Errorf("%d progress lines, want 12:\n%s", n, stderr)
 	}
 }
 
@@ -123,14 +124,15 @@ exec ` + gcc + ` $args
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Header, 2 rows x 5 columns, 5 geometric means.
-	if len(recs) != 1+10+5 {
+	// Header, 2 rows x 7 columns (best-polly derived from polly and
+	// polly-par), 7 geometric means.
+	if len(recs) != 1+14+7 {
 		t.Fatalf("%d CSV lines:\n%s", len(recs), stdout)
 	}
 	if got := strings.Join(recs[0], ","); got != "suite,benchmark,size,column,kind,status,median_s,ratio,compile_s,max_rel_err,note" {
 		t.Errorf("header %s", got)
 	}
-	for _, r := range recs[1:11] {
+	for _, r := range recs[1:15] {
 		// unsharp_mask comes after harris (sorted by name); sizes are
 		// the pipelines' small ones.
 		if r[0] != "polymage" || r[5] != "ok" || r[6] == "" || r[9] == "" {
@@ -140,7 +142,7 @@ exec ` + gcc + ` $args
 			t.Errorf("size %v", r)
 		}
 	}
-	if recs[1][1] != "harris" || recs[6][1] != "unsharp_mask" || recs[11][1] != "geomean" {
+	if recs[1][1] != "harris" || recs[8][1] != "unsharp_mask" || recs[15][1] != "geomean" {
 		t.Errorf("order: %v", recs)
 	}
 }
@@ -195,7 +197,7 @@ func TestBenchErrors(t *testing.T) {
 		{"unknown benchmark", []string{"bench", "--limit=false", "polybench", "--only", "gemm,gemmm"}, `--only: unknown name "gemmm"`},
 		{"unknown pipeline", []string{"bench", "--limit=false", "polymage", "--only", "sharpen"}, `--only: unknown name "sharpen"`},
 		{"unknown strategy", []string{"bench", "--limit=false", "polybench", "--strategies", "fastest"}, `--strategies: unknown name "fastest" (known: none, min, smart, max, post, schedule, auto)`},
-		{"unknown peer", []string{"bench", "--limit=false", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly, halide, halide-auto)`},
+		{"unknown peer", []string{"bench", "--limit=false", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly, polly-par, halide, halide-auto, halide-adams, halide-li)`},
 		{"no columns", []string{"bench", "--limit=false", "polybench", "--peers", "", "--strategies", ""}, "no columns"},
 		{"bad baseline", []string{"bench", "--limit=false", "polybench", "--peers", "gcc-serial", "--baseline", "gcc"}, "--baseline gcc is not a column (auto, none, min, smart, max, post, gcc-serial)"},
 		{"bad format", []string{"bench", "--limit=false", "polybench", "--format", "xml"}, `unknown format "xml"`},
