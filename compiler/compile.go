@@ -57,6 +57,9 @@ type Result struct {
 	// after the GPU mapping (the tree AST generation reads).
 	Scheduled, Tiled, Fused, Mapped scheduletree.Tree
 	TiledBands                      []scheduletree.Path
+	// mapping says how the GPU mapping renumbered the prefix schedules
+	// at the tile-local buffers' marks (a wavefront over the tiles).
+	mapping gpumap.Mapping
 	// TileNotes are the tiling's decisions on bands, a line each
 	// (tiling.Policy.Note), for explain.
 	TileNotes []string
@@ -240,13 +243,13 @@ func (r *Result) mapScalars() error {
 // copies, for strategies Min and Post (so Auto): Smart and Max fuse a
 // copy into the nests that read it, which undoes what it is for (syrk at
 // LARGE under smart: 0.49 s with the copy, 0.35 s without; max 1.30 s
-// against 0.34 s). On the CPU only: the copies are for its vector
-// loops, and under post on the GPU mapping a copy fused into tiles was
-// read outside its tile-local buffer (randprog's regress
-// transposed-copy-gpu.c).
+// against 0.34 s). On the GPU too: there a row read by consecutive
+// threads is coalesced where the column was strided (the GPU mapping
+// restates the copies' tile-local buffers under its wavefronts: randprog's
+// regress transposed-copy-gpu.c).
 func (r *Result) transpose() error {
 	switch {
-	case r.Program == nil || r.Options.Tree != nil || r.Options.KeepLayout || r.Options.Target.GPU():
+	case r.Program == nil || r.Options.Tree != nil || r.Options.KeepLayout:
 		return nil
 	case r.Options.Strategy != Min && r.Options.Strategy != Post:
 		return nil
@@ -342,7 +345,9 @@ func (r *Result) run(s Stage) (err error) {
 	case StageMap:
 		r.Mapped = r.Fused
 		if r.Options.Target.GPU() {
-			r.Mapped, err = gpumap.Map(r.Fused, r.Options.GPU)
+			var m gpumap.Mapping
+			m, err = gpumap.MapTree(r.Fused, r.Options.GPU)
+			r.Mapped, r.mapping = m.Tree, m
 		}
 	case StageAST:
 		// On the GPU targets the marks carry the parallelism: the AST's
@@ -547,7 +552,9 @@ func (r *Result) buffers() map[string]ast.Buffer {
 			} else {
 				ab.Shape = append(ab.Shape, ast.Int(b.Extent[d]))
 			}
-			ab.Origin = append(ab.Origin, ast.Affine{Const: o.Const, Params: o.Params, Dims: o.Tile})
+			// The origin is in the fused tree's tile coordinates; the
+			// mapped tree's prefix may number them otherwise.
+			ab.Origin = append(ab.Origin, ast.Affine{Const: o.Const, Params: o.Params, Dims: r.mapping.Origin(b.Array, o.Tile)})
 		}
 		out[b.Array] = ab
 	}

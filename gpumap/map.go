@@ -50,18 +50,67 @@ import (
 // only with the earlier members of its band fixed need not hold with
 // only their tiles fixed. Threads and host loops fix the members they
 // skip, so there a later coincident member is parallel.
+//
+// A wavefront and a strip-mined block band renumber the prefix schedule
+// below them; the extensions and guards there are rewritten to match,
+// and MapTree's Mapping says how the prefixes at promote marks changed.
 func Map(t scheduletree.Tree, sizes Sizes) (scheduletree.Tree, error) {
+	m, err := MapTree(t, sizes)
+	return m.Tree, err
+}
+
+// Mapping is a mapped tree and how the mapping renumbered the prefix
+// schedules of its "promote[A]" marks.
+type Mapping struct {
+	Tree scheduletree.Tree
+	// Prefix gives, for each array A of a promote mark below a band that
+	// the mapping renumbered, the given tree's prefix schedule at the
+	// mark as linear functions of the mapped tree's: dimension i before
+	// is Σ_j Prefix[A][i][j]·c_j. Arrays not listed keep their prefix.
+	Prefix map[string][][]int64
+}
+
+// Origin translates the coefficients of a buffer origin of array a over
+// the given tree's prefix dimensions (coefficient i for dimension i, as
+// fusion.Affine.Tile) into coefficients over the mapped tree's.
+func (m Mapping) Origin(a string, coeffs []int64) []int64 {
+	t, ok := m.Prefix[a]
+	if !ok {
+		return coeffs
+	}
+	var out []int64
+	for i, k := range coeffs {
+		if k == 0 {
+			continue
+		}
+		for j, x := range t[i] {
+			for len(out) <= j {
+				out = append(out, 0)
+			}
+			out[j] += k * x
+		}
+	}
+	for len(out) > 0 && out[len(out)-1] == 0 {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// MapTree is Map with the renumbering of the promote marks' prefixes.
+func MapTree(t scheduletree.Tree, sizes Sizes) (Mapping, error) {
 	if err := sizes.Check(false); err != nil {
-		return t, fmt.Errorf("gpumap: %v", err)
+		return Mapping{Tree: t}, fmt.Errorf("gpumap: %v", err)
 	}
 	m := &treeMapper{t: t, ts: sizes.Threads3()}
 	err := m.host(scheduletree.Path{})
-	return m.t, err
+	return Mapping{Tree: m.t, Prefix: m.prefix}, err
 }
 
 type treeMapper struct {
 	t  scheduletree.Tree
 	ts [Dims]int64
+	// prefix: see Mapping.Prefix.
+	prefix map[string][][]int64
 }
 
 func (m *treeMapper) at(p scheduletree.Path) *scheduletree.Node {
@@ -184,6 +233,9 @@ func (m *treeMapper) kernel(p scheduletree.Path) error {
 			return err
 		}
 		m.t = t
+		if err := m.reprefix(bp, m.depth(bp), stripMineChange(m.depth(bp), nb)); err != nil {
+			return err
+		}
 		if err := m.mark(bp.Child(0), scheduletree.MarkThread); err != nil {
 			return err
 		}
@@ -231,7 +283,10 @@ func (m *treeMapper) wavefront(p scheduletree.Path) error {
 		return err
 	}
 	m.t = t
-	return m.split(p, 1)
+	if err := m.split(p, 1); err != nil {
+		return err
+	}
+	return m.reprefix(p, m.depth(p), wavefrontChange(m.depth(p)))
 }
 
 // serialAfter puts a "serial" mark below the mapped band at p, unless a

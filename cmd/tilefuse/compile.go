@@ -329,8 +329,11 @@ func (j *compileJob) emitModule(ctx context.Context, prog *progress) (*emit.Modu
 // cudaHost compiles a CUDA module's kernels to PTX with llc and returns
 // the PTX and the host IR with it embedded. Kernels that call libdevice
 // (__nv_expf, ...) get it linked in first when libdevice.10.bc is found
-// (CUDA_HOME, CUDA_PATH, /usr/local/cuda, Debian's nvidia-cuda-toolkit);
-// otherwise warn says the driver will refuse the PTX.
+// (CUDA_HOME, CUDA_PATH, /usr/local/cuda, Debian's nvidia-cuda-toolkit),
+// else libclc's NVPTX bitcode (Debian's libclc-14, or TILEFUSE_LIBCLC)
+// through emit.LibclcShim; without either, or with a function neither
+// provides, it fails naming the functions: a PTX module with an external
+// call is never written, since the driver would not load it.
 func cudaHost(ctx context.Context, tc *runner.Toolchain, mod *emit.Module, warn func(string)) (ptx, host string, err error) {
 	dir, err := os.MkdirTemp("", "tilefuse-ptx-")
 	if err != nil {
@@ -347,17 +350,16 @@ func cudaHost(ctx context.Context, tc *runner.Toolchain, mod *emit.Module, warn 
 		}
 		return nil
 	}
-	if strings.Contains(mod.KernelIR, "@__nv_") {
-		lib, link := libdevice(), llvmLink(tc)
-		if lib == "" || link == "" {
-			warn("the kernels call libdevice (__nv_ functions) and libdevice.10.bc or llvm-link was not found: the CUDA driver will not load the PTX (set CUDA_HOME)")
-		} else {
-			linked := filepath.Join(dir, "linked.bc")
-			if err := tool(link, "--only-needed", in, lib, "-o", linked); err != nil {
-				return "", "", err
-			}
-			in = linked
+	if calls := emit.CUDAMathCalls(mod.KernelIR); len(calls) > 0 {
+		libs, err := cudaMath(calls, dir, tc)
+		if err != nil {
+			return "", "", err
 		}
+		linked := filepath.Join(dir, "linked.bc")
+		if err := tool(llvmLink(tc), append(append([]string{"--only-needed", in}, libs...), "-o", linked)...); err != nil {
+			return "", "", err
+		}
+		in = linked
 	}
 	if err := tool(tc.LLC, "-O3", "-march=nvptx64", "-mcpu=sm_80", in, "-o", out); err != nil {
 		return "", "", err
@@ -366,8 +368,50 @@ func cudaHost(ctx context.Context, tc *runner.Toolchain, mod *emit.Module, warn 
 	if err != nil {
 		return "", "", err
 	}
+	if ext := emit.PTXExterns(string(data)); len(ext) > 0 {
+		return "", "", fmt.Errorf("the PTX calls %s, which nothing defines: the CUDA driver would not load it", strings.Join(ext, ", "))
+	}
 	host, err = mod.EmbedPTX(string(data))
 	return string(data), host, err
+}
+
+// cudaMath returns the bitcode files that define the libdevice functions
+// calls for llvm-link: libdevice.10.bc, or a shim (written in dir) and
+// libclc's bitcode.
+func cudaMath(calls []string, dir string, tc *runner.Toolchain) ([]string, error) {
+	names := strings.Join(calls, ", ")
+	if llvmLink(tc) == "" {
+		return nil, fmt.Errorf("the kernels call %s, and llvm-link (LLVM 14) was not found to link their definitions: apt-get install llvm-14", names)
+	}
+	if lib := libdevice(); lib != "" {
+		return []string{lib}, nil
+	}
+	clc := libclc()
+	if clc == "" {
+		return nil, fmt.Errorf("the kernels call %s, and neither CUDA's libdevice.10.bc (set CUDA_HOME) nor libclc's NVPTX bitcode (apt-get install libclc-14, or set TILEFUSE_LIBCLC) was found: the CUDA driver would not load the PTX", names)
+	}
+	shim, err := emit.LibclcShim(calls)
+	if err != nil {
+		return nil, err
+	}
+	f := filepath.Join(dir, "libclc-shim.ll")
+	if err := os.WriteFile(f, []byte(shim), 0o644); err != nil {
+		return nil, err
+	}
+	return []string{f, clc}, nil
+}
+
+// libclc finds libclc's NVPTX bitcode: TILEFUSE_LIBCLC when set (a path;
+// none when it does not exist), else Debian libclc-14's.
+func libclc() string {
+	f := os.Getenv("TILEFUSE_LIBCLC")
+	if f == "" {
+		f = "/usr/lib/clc/nvptx64--nvidiacl.bc"
+	}
+	if _, err := os.Stat(f); err != nil {
+		return ""
+	}
+	return f
 }
 
 // libdevice finds CUDA's libdevice.10.bc.

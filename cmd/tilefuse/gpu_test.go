@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tilefuse/tilefuse/emit"
 )
 
 // TestCompileCuda writes the CUDA target's files: the host IR with the
@@ -174,8 +178,72 @@ define double @__nv_sin(double %x) { ret double %x }
 	}
 	t.Setenv("CUDA_HOME", t.TempDir())
 	if libdevice() == "" {
-		if _, stderr, status := runCmd("", "compile", "--target", "cuda", "-o", out, "polybench/deriche"); status != exitOK || !strings.Contains(stderr, "libdevice.10.bc or llvm-link was not found") {
+		// Neither libdevice nor libclc: exit 2 naming the functions, and
+		// nothing written.
+		t.Setenv("TILEFUSE_LIBCLC", filepath.Join(t.TempDir(), "none.bc"))
+		out := filepath.Join(t.TempDir(), "deriche")
+		_, stderr, status := runCmd("", "compile", "--target", "cuda", "-o", out, "polybench/deriche")
+		if status != exitUsage || !strings.Contains(stderr, "__nv_expf, __nv_powf") || !strings.Contains(stderr, "libclc-14") {
 			t.Errorf("status %d, stderr %q", status, stderr)
+		}
+		if _, err := os.Stat(out + ".ll"); err == nil {
+			t.Errorf("%s.ll written", out)
+		}
+	}
+}
+
+// mathKernel calls every math function the front end accepts, in double
+// and float.
+const mathKernel = `void mathall(int n, double A[n], double B[n], float C[n], float D[n])
+{
+  int i;
+#pragma scop
+  for (i = 0; i < n; i++) {
+    B[i] = exp(A[i]) + log(A[i]) + pow(A[i], 0.5) + sin(A[i]) + cos(A[i]) + tan(A[i]) + tanh(A[i])
+      + atan(A[i]) + atan2(A[i], 2.0) + exp2(A[i]) + log2(A[i]) + sqrt(A[i]) + fabs(A[i]) + floor(A[i])
+      + ceil(A[i]) + round(A[i]);
+    D[i] = expf(C[i]) + logf(C[i]) + powf(C[i], 0.5f) + sinf(C[i]) + cosf(C[i]) + tanf(C[i]) + tanhf(C[i])
+      + atanf(C[i]) + atan2f(C[i], 2.0f) + exp2f(C[i]) + log2f(C[i]) + sqrtf(C[i]) + fabsf(C[i]) + floorf(C[i])
+      + ceilf(C[i]) + roundf(C[i]);
+  }
+#pragma endscop
+}
+`
+
+// TestCompileCudaMath compiles a kernel calling every math function for
+// the GPU without a CUDA toolkit (libclc's bitcode): the PTX defines
+// every libdevice function the kernel calls and declares nothing
+// external.
+func TestCompileCudaMath(t *testing.T) {
+	tc := needToolchain(t)
+	if llvmLink(tc) == "" || libclc() == "" {
+		t.Skip("llvm-link (LLVM 14) or libclc's NVPTX bitcode not found (apt-get install libclc-14)")
+	}
+	t.Setenv("CUDA_HOME", t.TempDir())
+	if libdevice() != "" {
+		t.Skip("a libdevice.10.bc is installed: it would be linked instead of libclc")
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "mathall.c")
+	if err := os.WriteFile(src, []byte(mathKernel), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "mathall")
+	if _, stderr, status := runCmd("", "compile", "--target", "cuda", "-o", out, src); status != exitOK || stderr != "" {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	kernel := readText(t, out+".kernel.ll")
+	calls := emit.CUDAMathCalls(kernel)
+	if d := cmp.Diff(emit.LibclcNames(), calls); d != "" {
+		t.Errorf("the kernel's libdevice calls (-every function +called):\n%s", d)
+	}
+	ptx := readText(t, out+".ptx")
+	if ext := emit.PTXExterns(ptx); len(ext) > 0 {
+		t.Errorf("external functions in the PTX: %v", ext)
+	}
+	for _, name := range calls {
+		if !strings.Contains(ptx, ".func  (.param .b64 func_retval0) "+name+"(") && !strings.Contains(ptx, ".func  (.param .b32 func_retval0) "+name+"(") {
+			t.Errorf("%s not defined in the PTX", name)
 		}
 	}
 }

@@ -3,7 +3,9 @@ package randprog
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -37,7 +39,9 @@ import (
 // TILEFUSE_CAMPAIGN_WORKERS=W checks W programs at once (default 1 in the
 // long run, 2 in CI), without a deadline on each compilation;
 // TILEFUSE_CAMPAIGN_PER=K checks K of the combinations per program
-// (rotating as in CI) instead of all; TILEFUSE_CAMPAIGN_LOG=FILE appends
+// (rotating as in CI) instead of all; TILEFUSE_CAMPAIGN_MATCH=RE keeps
+// only the combinations whose name (Combo.String) RE matches, such as
+// "strategy (post|auto), .*cuda-emulate"; TILEFUSE_CAMPAIGN_LOG=FILE appends
 // the long run's summary line to FILE (testdata/campaign.log is the
 // ledger of the documented runs).
 func TestCampaign(t *testing.T) {
@@ -102,6 +106,17 @@ func TestCampaign(t *testing.T) {
 		timeout = -1
 	}
 	all := Combos()
+	if v := os.Getenv("TILEFUSE_CAMPAIGN_MATCH"); v != "" {
+		re, err := regexp.Compile(v)
+		if err != nil {
+			t.Fatalf("TILEFUSE_CAMPAIGN_MATCH=%q: %v", v, err)
+		}
+		all = slices.DeleteFunc(all, func(c Combo) bool { return !re.MatchString(c.String()) })
+		if len(all) == 0 {
+			t.Fatalf("TILEFUSE_CAMPAIGN_MATCH=%q matches no combination", v)
+		}
+		per = min(per, len(all))
+	}
 	type outcome struct {
 		p  *Program
 		fs []Failure
@@ -182,6 +197,9 @@ func TestCampaign(t *testing.T) {
 	summary := fmt.Sprintf("seeds %d..%d: %d programs, %d combinations (%d per program, %d built and run natively), %d failures, %d stopped at a limit, in %v (compile %v, interpreter %v, native %v)",
 		from, from+int64(max(n, 1))-1, total.Programs, total.Combos, per, total.Native, fails, len(total.Limits), time.Since(start).Round(time.Millisecond),
 		total.Compile.Round(time.Millisecond), total.Interp.Round(time.Millisecond), total.Build.Round(time.Millisecond))
+	if v := os.Getenv("TILEFUSE_CAMPAIGN_MATCH"); v != "" {
+		summary += fmt.Sprintf(", combinations matching %q", v)
+	}
 	t.Logf("campaign: %s", summary)
 	if f := os.Getenv("TILEFUSE_CAMPAIGN_LOG"); f != "" && long {
 		// The long run's ledger: one line per run, so that runs split

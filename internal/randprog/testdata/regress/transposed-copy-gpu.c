@@ -1,8 +1,10 @@
 /* regress: n=7 */
 /* Campaign seed 41716: post (and auto, tiles given) on cuda-emulate read
    the transposed copy A_t outside its tile-local buffer (A_t[4][4] of a
-   box [5 3] at origin [4 6]); the CPU was right. Transposed copies are
-   made for the CPU only now. */
+   box [5 3] at origin [4 6]); the CPU was right. The GPU mapping's
+   wavefront over the tiles renumbered the prefix schedule under the
+   buffer's origin and extension (minimized: transposed-copy-wavefront.c);
+   fixed in gpumap, and transposed copies are made for the GPU again. */
 /* combos: strategy post, tile 4, target cuda-emulate */
 /* combos: strategy post, tile 3,5, target cuda-emulate */
 /* combos: strategy auto, tile 4 separate, target cuda-emulate */
