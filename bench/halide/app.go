@@ -101,18 +101,10 @@ func (in *Install) AppKernel(ctx context.Context, root, name, fn string, o Optio
 	if err != nil {
 		return runner.Kernel{}, err
 	}
-	cache := in.Cache
-	if cache == "" {
-		cache = filepath.Join(os.TempDir(), "tilefuse-halide")
-	}
-	// The generator main, the same cache entry Kernel builds.
-	mainKey := in.key("generator main")
-	mainDir, err := cached(cache, "main-"+mainKey, func(dir string) error {
-		return ctool.Run(ctx, nil, in.CXX, "-std=c++17", "-O1", "-I", in.Include,
-			"-c", "-o", filepath.Join(dir, "GenGen.o"), in.GenGen)
-	})
+	cache := in.cacheDir()
+	mainKey, mainDir, err := in.generatorMain(ctx, cache)
 	if err != nil {
-		return runner.Kernel{}, fmt.Errorf("building Halide's generator main: %w", err)
+		return runner.Kernel{}, err
 	}
 	// The app's generator includes halide_trace_config.h, which Debian
 	// installs beside GenGen.cpp.
@@ -140,16 +132,5 @@ func (in *Install) AppKernel(ctx context.Context, root, name, fn string, o Optio
 	if err != nil {
 		return runner.Kernel{}, fmt.Errorf("compiling the Halide app %s: %w", a.Dir, err)
 	}
-	k := runner.Kernel{
-		C: wrap, Func: fn,
-		CFlags:  []string{"-O2", "-I", out},
-		Objects: []string{filepath.Join(out, lib+".a")},
-		LDFlags: []string{"-lpthread", "-ldl"},
-	}
-	if fn != name {
-		// The wrapper defines name; NAME_app, the app's function, is
-		// another token.
-		k.CFlags = append(k.CFlags, "-D"+name+"="+fn)
-	}
-	return k, nil
+	return linked(wrap, name, fn, out, lib), nil
 }

@@ -67,10 +67,7 @@ func (in *Install) Kernel(ctx context.Context, name, fn string, o Options) (runn
 	if err != nil {
 		return runner.Kernel{}, err
 	}
-	cache := in.Cache
-	if cache == "" {
-		cache = filepath.Join(os.TempDir(), "tilefuse-halide")
-	}
+	cache := in.cacheDir()
 
 	// The generator: the source with the header it may include,
 	// Halide's own files and the compiler.
@@ -78,16 +75,9 @@ func (in *Install) Kernel(ctx context.Context, name, fn string, o Options) (runn
 	if err != nil {
 		return runner.Kernel{}, err
 	}
-	// GenGen.cpp, the generators' main, includes all of Halide.h: built
-	// once into an object that every generator links, it is not
-	// recompiled for each (about 10 s of g++ apiece).
-	mainKey := in.key("generator main")
-	mainDir, err := cached(cache, "main-"+mainKey, func(dir string) error {
-		return ctool.Run(ctx, nil, in.CXX, "-std=c++17", "-O1", "-I", in.Include,
-			"-c", "-o", filepath.Join(dir, "GenGen.o"), in.GenGen)
-	})
+	mainKey, mainDir, err := in.generatorMain(ctx, cache)
 	if err != nil {
-		return runner.Kernel{}, fmt.Errorf("building Halide's generator main: %w", err)
+		return runner.Kernel{}, err
 	}
 	genKey := in.key("generator", name, gen, pyramid, mainKey)
 	genDir, err := cached(cache, "gen-"+genKey, func(dir string) error {
@@ -133,6 +123,37 @@ func (in *Install) Kernel(ctx context.Context, name, fn string, o Options) (runn
 	if err != nil {
 		return runner.Kernel{}, fmt.Errorf("compiling the Halide pipeline %s (%s): %w", name, o.Schedule, err)
 	}
+	return linked(wrap, name, fn, out, lib), nil
+}
+
+// cacheDir is where built generators and pipelines are kept.
+func (in *Install) cacheDir() string {
+	if in.Cache == "" {
+		return filepath.Join(os.TempDir(), "tilefuse-halide")
+	}
+	return in.Cache
+}
+
+// generatorMain builds Halide's generator main once into cache and
+// returns its key and directory. GenGen.cpp includes all of Halide.h:
+// built once into an object that every generator links, it is not
+// recompiled for each (about 10 s of g++ apiece).
+func (in *Install) generatorMain(ctx context.Context, cache string) (key, dir string, err error) {
+	key = in.key("generator main")
+	dir, err = cached(cache, "main-"+key, func(dir string) error {
+		return ctool.Run(ctx, nil, in.CXX, "-std=c++17", "-O1", "-I", in.Include,
+			"-c", "-o", filepath.Join(dir, "GenGen.o"), in.GenGen)
+	})
+	if err != nil {
+		return "", "", fmt.Errorf("building Halide's generator main: %w", err)
+	}
+	return key, dir, nil
+}
+
+// linked is the kernel runner links: the wrapper as C, defining name
+// (renamed to fn by -D: the token alone, not the library's NAME_...),
+// with the pipeline's static library lib in out.
+func linked(wrap, name, fn, out, lib string) runner.Kernel {
 	k := runner.Kernel{
 		C: wrap, Func: fn,
 		CFlags:  []string{"-O2", "-I", out},
@@ -140,11 +161,9 @@ func (in *Install) Kernel(ctx context.Context, name, fn string, o Options) (runn
 		LDFlags: []string{"-lpthread", "-ldl"},
 	}
 	if fn != name {
-		// The wrapper defines name: -D renames it (the token alone,
-		// not NAME_halide).
 		k.CFlags = append(k.CFlags, "-D"+name+"="+fn)
 	}
-	return k, nil
+	return k
 }
 
 // key hashes parts with what identifies the installed Halide and
