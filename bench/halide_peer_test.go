@@ -2,6 +2,8 @@ package bench
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -47,7 +49,7 @@ func TestHalidePeers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ps, err := Peers([]string{"halide", "halide-auto"}, tt.contract, tt.look)
+			ps, err := Peers([]string{"halide", "halide-auto"}, PeerOptions{Contract: tt.contract, Look: tt.look})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +75,7 @@ func TestNoGenerator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := Peers([]string{"halide", "halide-auto"}, false, func(name string) (string, error) { return "/nonexistent/" + name, nil })
+	ps, err := Peers([]string{"halide", "halide-auto"}, PeerOptions{Look: func(name string) (string, error) { return "/nonexistent/" + name, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,5 +88,53 @@ func TestNoGenerator(t *testing.T) {
 	}
 	if n := tab.Failures(); n != 0 {
 		t.Errorf("%d failures, want 0", n)
+	}
+}
+
+// TestHalideAppPeer: halide-app needs a Halide source tree, is skipped as
+// not installed without one, refuses a directory that is not one, and
+// says in its legend that its cells are timed only.
+func TestHalideAppPeer(t *testing.T) {
+	found := func(name string) (string, error) { return "/found/" + name, nil }
+	tree := t.TempDir()
+	for _, name := range halide.Apps() {
+		a, _ := halide.AppOf(name)
+		f := a.AppSource(tree)
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("// a generator\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name, src               string
+		wantErr                 string
+		wantMissing, wantPrefix string
+	}{
+		{"no tree", "", "", NoHalideSource, "not installed (" + NoHalideSource},
+		{"a tree", tree, "", "", "Halide 14's own v14 app generators from " + tree},
+		{"not a tree", t.TempDir(), "is not Halide's v14 source tree: no apps/", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps, err := Peers([]string{"halide-app"}, PeerOptions{Look: found, HalideSrc: tt.src})
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := ps[0]
+			if p.Missing != tt.wantMissing || !strings.HasPrefix(p.description(2), tt.wantPrefix) {
+				t.Errorf("missing %q, description %q; want %q and a description starting %q", p.Missing, p.description(2), tt.wantMissing, tt.wantPrefix)
+			}
+			if tt.src != "" && !strings.Contains(p.description(2), "timed only") {
+				t.Errorf("description %q does not say the cells are timed only", p.description(2))
+			}
+		})
 	}
 }

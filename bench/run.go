@@ -59,10 +59,13 @@ type PeerSpec struct {
 	Halide   *halide.Install
 	Schedule halide.Schedule
 	Contract bool
+	// HalideSrc, for halide-app, is the Halide v14 source tree whose
+	// apps' own generators the column builds (halide.AppKernel).
+	HalideSrc string
 }
 
 // PeerNames are the known peers, in column order.
-var PeerNames = []string{"gcc", "gcc-serial", "polly", "polly-par", "halide", "halide-auto", "halide-adams", "halide-li"}
+var PeerNames = []string{"gcc", "gcc-serial", "polly", "polly-par", "halide", "halide-app", "halide-auto", "halide-adams", "halide-li"}
 
 // DefaultPeers are the peers a run gets unless it names others: the
 // Halide peers build a generator per pipeline and have none for
@@ -71,8 +74,23 @@ var DefaultPeers = []string{"gcc", "gcc-serial", "polly", "polly-par"}
 
 // halideSchedules are the Halide peers' schedules.
 var halideSchedules = map[string]halide.Schedule{
-	"halide": halide.Manual, "halide-auto": halide.Auto, "halide-adams": halide.Adams, "halide-li": halide.Li,
+	"halide": halide.Manual, "halide-app": halide.Manual, "halide-auto": halide.Auto, "halide-adams": halide.Adams, "halide-li": halide.Li,
 }
+
+// PeerOptions are what Peers needs besides the names.
+type PeerOptions struct {
+	// Contract lets the peers contract multiplies and adds (no
+	// NoContract flag, no strict_float).
+	Contract bool
+	// Look finds a program (LookPath when nil).
+	Look func(string) (string, error)
+	// HalideSrc is the Halide v14 source tree of halide-app (--halide-src);
+	// without one the column is skipped as not installed.
+	HalideSrc string
+}
+
+// NoHalideSource is what halide-app misses without PeerOptions.HalideSrc.
+const NoHalideSource = "a Halide v14 source tree (--halide-src DIR)"
 
 // The compilers' flags. Peers build C objects; runner links them with
 // libgomp (-fopenmp), which Polly's parallel loops call too. Polly runs
@@ -102,11 +120,17 @@ var (
 const NoContract = "-ffp-contract=off"
 
 // Peers returns the specifications of the named peers, finding their
-// compilers with look (LookPath): gcc for gcc and gcc-serial, clang-14
-// for polly and polly-par, Halide's files and g++ for the Halide peers
-// (halide.Find). Unless contract is set, their flags end with NoContract
-// and Halide builds with strict_float. An unknown name is an error.
-func Peers(names []string, contract bool, look func(string) (string, error)) ([]PeerSpec, error) {
+// compilers with o.Look: gcc for gcc and gcc-serial, clang-14 for polly
+// and polly-par, Halide's files and g++ for the Halide peers
+// (halide.Find), and for halide-app also o.HalideSrc, which must be
+// Halide's source tree (halide.CheckSource). Unless o.Contract is set,
+// their flags end with NoContract and Halide builds with strict_float.
+// An unknown name is an error.
+func Peers(names []string, o PeerOptions) ([]PeerSpec, error) {
+	contract, look := o.Contract, o.Look
+	if look == nil {
+		look = LookPath
+	}
 	var out []PeerSpec
 	flags := func(f []string) []string {
 		f = slices.Clone(f)
@@ -129,8 +153,14 @@ func Peers(names []string, contract bool, look func(string) (string, error)) ([]
 			p, prog = PeerSpec{Name: name, Flags: flags(pollyFlags), Serial: true}, clangPolly
 		case "polly-par":
 			p, prog = PeerSpec{Name: name, Flags: flags(pollyParFlags)}, clangPolly
-		case "halide", "halide-auto", "halide-adams", "halide-li":
+		case "halide", "halide-app", "halide-auto", "halide-adams", "halide-li":
 			p = PeerSpec{Name: name, Contract: contract, Schedule: halideSchedules[name]}
+			if name == "halide-app" && o.HalideSrc != "" {
+				if err := halide.CheckSource(o.HalideSrc); err != nil {
+					return nil, fmt.Errorf("--halide-src: %w", err)
+				}
+				p.HalideSrc = o.HalideSrc
+			}
 			in, err := halide.Find(look)
 			var miss *halide.MissingError
 			switch {
@@ -138,6 +168,8 @@ func Peers(names []string, contract bool, look func(string) (string, error)) ([]
 				p.Missing = miss.What
 			case err != nil:
 				return nil, err
+			case name == "halide-app" && p.HalideSrc == "":
+				p.Missing = NoHalideSource
 			default:
 				p.Halide, p.CC = in, in.CXX
 			}
@@ -175,6 +207,10 @@ func (p PeerSpec) description(threads int) string {
 	}
 	if p.Serial {
 		threads = 1
+	}
+	if p.HalideSrc != "" {
+		return fmt.Sprintf("Halide 14's own v14 app generators from %s, their own schedules, target=%s, %d %s; timed only: the apps' algorithms differ from the ports' (bench/halide/README.md)",
+			p.HalideSrc, p.halideOptions(nil, threads).Target(), threads, plural(threads, "thread", "threads"))
 	}
 	if p.Halide != nil {
 		return fmt.Sprintf("Halide 14 generator, %s, target=%s, %d %s", p.Schedule, p.halideOptions(nil, threads).Target(), threads, plural(threads, "thread", "threads"))
@@ -407,6 +443,9 @@ type builtCell struct {
 	failed  bool // a run failed; its cell is done
 	// halideTarget is the Halide target of a Halide peer's pipeline.
 	halideTarget string
+	// unchecked, when set, says why the cell is timed only: it has no
+	// reference to equal (the halide-app peer).
+	unchecked string
 }
 
 // buildCtx is the context of one cell's build: the run's, bounded by
@@ -452,10 +491,14 @@ func (cfg *Config) prepareStrategy(b *Benchmark, s compiler.Strategy, exp *runne
 // fails.
 func (cfg *Config) prepare(b *Benchmark, k runner.Kernel, exp *runner.Expected, threads int, tol float64) (*builtCell, Cell) {
 	start := time.Now()
-	pr, err := cfg.Toolchain.Prepare(cfg.ctx(), b.Prog, k, runner.Options{
+	opts := runner.Options{
 		Params: b.Params, Inputs: b.Inputs, Expected: exp, Threads: threads,
 		Tolerance: tol, Timeout: cfg.Timeout, Env: cfg.Env,
-	})
+	}
+	if exp == nil {
+		opts.Reference = runner.RefNone
+	}
+	pr, err := cfg.Toolchain.Prepare(cfg.ctx(), b.Prog, k, opts)
 	if err != nil {
 		return nil, cfg.failure(err, time.Since(start), "building")
 	}
@@ -486,6 +529,10 @@ func (cfg *Config) execute(bc *builtCell, last bool) (Cell, bool) {
 // and the check of its last round's arrays.
 func (cfg *Config) check(bc *builtCell) Cell {
 	c := Cell{Status: OK, Times: bc.times, Median: Median(bc.times), Compile: bc.compile}
+	if bc.unchecked != "" {
+		c.Check = bc.unchecked
+		return c
+	}
 	start := time.Now()
 	chk, err := bc.pr.Check(cfg.ctx(), bc.got)
 	if err != nil {

@@ -79,7 +79,7 @@ exec `+gcc+` "$@"
 		}
 		return "", errors.New("not found")
 	}
-	peers, err := Peers([]string{"gcc", "polly"}, false, look)
+	peers, err := Peers([]string{"gcc", "polly"}, PeerOptions{Look: look})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestParallelC(t *testing.T) {
 
 func TestPeers(t *testing.T) {
 	none := func(string) (string, error) { return "", errors.New("not found") }
-	ps, err := Peers(PeerNames, false, none)
+	ps, err := Peers(PeerNames, PeerOptions{Look: none})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,12 +185,12 @@ func TestPeers(t *testing.T) {
 		t.Errorf("gcc-serial is the serial one: %+v", ps)
 	}
 	for _, contract := range []bool{false, true} {
-		ps, _ := Peers([]string{"gcc"}, contract, func(string) (string, error) { return "/usr/bin/gcc", nil })
+		ps, _ := Peers([]string{"gcc"}, PeerOptions{Contract: contract, Look: func(string) (string, error) { return "/usr/bin/gcc", nil }})
 		if got := strings.Join(ps[0].Flags, " "); got != map[bool]string{false: "-O3 -march=native -fopenmp -ffp-contract=off", true: "-O3 -march=native -fopenmp"}[contract] {
 			t.Errorf("contract %v: flags %s", contract, got)
 		}
 	}
-	if _, err := Peers([]string{"icc"}, false, none); err == nil || !strings.Contains(err.Error(), `unknown peer "icc"`) {
+	if _, err := Peers([]string{"icc"}, PeerOptions{Look: none}); err == nil || !strings.Contains(err.Error(), `unknown peer "icc"`) {
 		t.Errorf("unknown peer: %v", err)
 	}
 }

@@ -48,7 +48,7 @@ FMA instructions, which changes the last bits of results (and an integer
 made from a float by one), so their checks then allow the relative error
 --tol (default 1e-4 then, 0 otherwise).
 
-Halide. The peers halide, halide-auto, halide-adams and halide-li (named
+Halide. The peers halide, halide-app, halide-auto, halide-adams and halide-li (named
 in --peers, not run by default) build a PolyMage pipeline from a Halide generator written for it
 in this repository (bench/halide/src: the same algorithm, sizes, element
 types, borders and layout as tilefuse's port), compiled with Halide 14
@@ -68,6 +68,18 @@ pipelines are cached in the user's cache directory (tilefuse/halide), so
 only a run with a new generator or size pays their build. A pipeline
 without a generator shows "no generator"; without Halide (apt-get install
 libhalide14-0-dev g++) the columns show "not installed".
+
+halide-app checks the halide column: --halide-src DIR names a Halide v14
+source tree (git clone https://github.com/halide/Halide; git checkout
+v14.0.0; the apps/ directory is what is read), and the column builds
+each app's own generator (apps/camera_pipe, interpolate, harris,
+unsharp, bilateral_grid, local_laplacian), unchanged, with its own
+schedule and the derived target, and calls it through a wrapper with
+the pipeline's C signature at the run's sizes. Its cells are timed
+only: the apps' algorithms differ from the ports' (constants, borders,
+rounding; bench/halide/README.md lists how), so their arrays cannot
+equal the reference. Without --halide-src the column is skipped as not
+installed.
 
 Sizes. --dataset MINI|SMALL|MEDIUM|LARGE|EXTRALARGE picks PolyBench's
 dataset (default LARGE, PolyBench's own default and the size papers
@@ -154,6 +166,7 @@ func runBench(e *env, args []string) int {
 	contract := fs.Bool("fp-contract", false, "let the peers contract multiplies and adds into FMAs")
 	timeout := fs.Duration("timeout", 10*time.Minute, "limit of each compilation, build and run (0: none)")
 	limit := fs.Bool("limit", true, "measure the streaming bandwidth first and print the limit column")
+	halideSrc := fs.String("halide-src", "", "Halide v14 source tree whose apps the halide-app peer builds")
 	alloc := fs.String("alloc", "system", "allocator of every column's runs: system, or caching (freed large blocks reused)")
 	limits := addLimitFlags(fs, false)
 	pos, err := parseInterspersed(fs, e, cmd, benchHelp, args)
@@ -261,7 +274,10 @@ func runBench(e *env, args []string) int {
 	if *contract && !set["tol"] {
 		*tol = 1e-4
 	}
-	specs, err := bench.Peers(peerNames, *contract, bench.LookPath)
+	if *halideSrc != "" && !slices.Contains(peerNames, "halide-app") {
+		return fail("--halide-src is for the halide-app peer; add it to --peers")
+	}
+	specs, err := bench.Peers(peerNames, bench.PeerOptions{Contract: *contract, HalideSrc: *halideSrc})
 	if err != nil {
 		return fail("%v", err)
 	}
