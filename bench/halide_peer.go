@@ -10,7 +10,9 @@ import (
 // halideOptions are the build options of a Halide peer's pipeline for b
 // (nil: none, for the legend) on threads threads.
 func (p PeerSpec) halideOptions(b *Benchmark, threads int) halide.Options {
-	o := halide.Options{Schedule: p.Schedule, Threads: threads, StrictFloat: !p.Contract}
+	// The apps are timed only, so they are built as their users build
+	// them, without strict_float.
+	o := halide.Options{Schedule: p.Schedule, Threads: threads, StrictFloat: !p.Contract && p.HalideSrc == ""}
 	if b != nil {
 		o.Params = b.Params
 	}

@@ -147,22 +147,26 @@ public:
         // Halide's apps/local_laplacian CPU schedule: the LUT, the grey
         // image and the pyramids computed whole (the fine levels in
         // parallel over strips of rows, the processed images' with the
-        // intensity level inside the row, the coarse ones over k), each
-        // level's row filter a row at a time; the output in parallel
-        // strips of 64 rows, the collapse's four finest levels computed
-        // in it row by row into sliding windows.
-        const int vec = natural_vector_size<float>();
-        remap.compute_root().vectorize(r, vec);
+        // intensity level inside the row, the coarse ones over k); the
+        // down-sampling's row filter inlined (the app's downx is an
+        // inline Func); the output in parallel strips of 64 rows, the
+        // collapse's four finest levels computed in it row by row into
+        // sliding windows: the app's of four rows, these of eight, as the
+        // port's up-sampling reads three rows of the level below where the
+        // app's reads two (a fourth level then needs five rows, which
+        // Halide's check finds). The app's vectors are 8 wide whatever the
+        // target (its note: the loads are data dependent, and AVX-512
+        // lowers the clock), so these are too.
+        const int vec = 8;
+        remap.compute_root();
         grey.compute_root().parallel(y, 32).vectorize(x, vec);
         laplacian.reorder(c, x, y).split(y, yo, y, 64, TailStrategy::GuardWithIf).parallel(yo).vectorize(x, vec);
         for (int l = 1; l < J; l++) {
-            inDx[l].compute_at(inG[l], y).vectorize(x, vec);
-            gDx[l].compute_at(gP[l], k).vectorize(x, vec);
             if (l < 5) {
                 inG[l].compute_root().parallel(y, 32).vectorize(x, vec);
-                gP[l].compute_root().reorder_storage(x, k, y).reorder(x, k, y).parallel(y, 8).vectorize(x, vec);
+                gP[l].compute_root().reorder_storage(x, k, y).reorder(k, y).parallel(y, 8).vectorize(x, vec);
                 if (l < J - 1) {
-                    outG[l].store_at(laplacian, yo).compute_at(laplacian, y).vectorize(x, vec);
+                    outG[l].store_at(laplacian, yo).compute_at(laplacian, y).fold_storage(y, 8).vectorize(x, vec);
                 }
             } else {
                 inG[l].compute_root();

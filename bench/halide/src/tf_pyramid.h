@@ -22,17 +22,22 @@ struct Levels {
         return x >= 2 && x < (cols >> cl) + 2 && y >= 2 && y < (rows >> rl) + 2;
     }
 
-    // ring0 is v inside the stage's box, 0 on its ring.
+    // ring0 is v inside the stage's box, 0 on its ring. The test is
+    // likely true, so Halide splits the loops into a ring part and an
+    // interior without it (as its BoundaryConditions do).
     Halide::Expr ring0(int rl, int cl, Halide::Expr v) const {
-        return Halide::select(inside(rl, cl), v, 0.0f);
+        return Halide::select(Halide::likely(inside(rl, cl)), v, 0.0f);
     }
 
     // at reads f, whose rows are of level rl and columns of level cl,
-    // clamped to its box; the other arguments are passed through.
+    // clamped to its box; the other arguments are passed through. The
+    // clamps likely leave their argument as it is (BoundaryConditions'
+    // repeat_edge says the same), so the interior is loop-partitioned
+    // free of them.
     auto at(Halide::Func f, int rl, int cl) const {
         Halide::Expr r = (rows >> rl) + 3, c = (cols >> cl) + 3;
         return [=](Halide::Expr xx, Halide::Expr yy, std::vector<Halide::Expr> rest) {
-            std::vector<Halide::Expr> args = {Halide::clamp(xx, 0, c), Halide::clamp(yy, 0, r)};
+            std::vector<Halide::Expr> args = {Halide::clamp(Halide::likely(xx), 0, c), Halide::clamp(Halide::likely(yy), 0, r)};
             args.insert(args.end(), rest.begin(), rest.end());
             return f(args);
         };
