@@ -6,10 +6,12 @@
 # GPU machine (run.sh runs it there). Needs go, LLVM 14, gcc and libclc-14.
 # Usage: scripts/gpu/build.sh [DIR] [gpu build flags...]
 set -eu
-cd "$(dirname "$0")/../.."
-dir=${1:-build/gpu}
+root=$(dirname "$0")/../..
+dir=$(realpath -m "${1:-$root/build/gpu}")
 [ $# -gt 0 ] && shift
-rm -rf "$dir"
+cd "$root"
+# A new bundle: what an earlier build left is removed, nothing else.
+rm -rf "$dir/bin" "$dir/ptx" "$dir/manifest.json" "$dir/tilefuse"
 mkdir -p "$dir"
 CGO_ENABLED=0 go build -o "$dir/tilefuse" ./cmd/tilefuse
 "$dir/tilefuse" gpu build "$@" "$dir"

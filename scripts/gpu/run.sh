@@ -5,9 +5,9 @@
 # archive, $OUT/tilefuse-gpu.tar.gz (OUT defaults to the current
 # directory). Usage: scripts/gpu/run.sh [DIR]   (default build/gpu)
 set -eu
-cd "$(dirname "$0")/../.."
-dir=${1:-build/gpu}
-out=${OUT:-.}
+root=$(dirname "$0")/../..
+dir=$(realpath -m "${1:-$root/build/gpu}")
+out=$(realpath -m "${OUT:-.}")
 mkdir -p "$out"
 "$dir/tilefuse" gpu run --for 270s "$dir" "$out/tilefuse-gpu.tar.gz"
 echo "run.sh: wrote $out/tilefuse-gpu.tar.gz"
