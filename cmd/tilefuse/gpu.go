@@ -149,7 +149,8 @@ func runGPU(e *env, args []string) int {
 	case "read":
 		return gpuReadCmd(e, cmd, args[1:])
 	case "-h", "-help", "--help":
-		return runHelp(e, []string{"gpu"})
+		commandUsage(e.stdout, cmd, gpuHelp)
+		return exitOK
 	}
 	return fail("unknown subcommand %q (build, run or read)", args[0])
 }

@@ -186,8 +186,15 @@ func TestGPUScripts(t *testing.T) {
 	}
 }
 
-// TestGPUUsage checks the gpu command's usage errors: status 2, one line.
+// TestGPUUsage checks the gpu command's help (status 0) and usage
+// errors (status 2, one line).
 func TestGPUUsage(t *testing.T) {
+	for _, args := range [][]string{{"help", "gpu"}, {"gpu", "-h"}, {"gpu", "build", "-h"}, {"gpu", "run", "--help"}, {"gpu", "read", "-h"}} {
+		stdout, stderr, status := runCmd("", args...)
+		if status != exitOK || !strings.HasPrefix(stdout, "usage: tilefuse gpu build") || !strings.Contains(stdout, "Builds here, runs there") || stderr != "" {
+			t.Errorf("%v: status %d, stderr %q, stdout:\n%s", args, status, stderr, stdout)
+		}
+	}
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		args   []string
