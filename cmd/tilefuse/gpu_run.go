@@ -76,7 +76,11 @@ func gpuRunCmd(e *env, cmd *command, args []string) int {
 		if time.Now().Before(until) {
 			r = runGPUEntry(dir, work, ent)
 		}
-		fmt.Fprintf(e.stderr, "tilefuse gpu run: %s: %s %s\n", ent.Bin, r.Status, r.Err)
+		msg := r.Status
+		if r.Err != "" {
+			msg += ": " + r.Err
+		}
+		fmt.Fprintf(e.stderr, "tilefuse gpu run: %s: %s\n", ent.Bin, msg)
 		res.Results = append(res.Results, r)
 	}
 	results, err := json.MarshalIndent(res, "", "  ")
