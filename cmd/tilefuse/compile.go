@@ -334,7 +334,7 @@ func (j *compileJob) emitModule(ctx context.Context, prog *progress) (*emit.Modu
 // through emit.LibclcShim; without either, or with a function neither
 // provides, it fails naming the functions: a PTX module with an external
 // call is never written, since the driver would not load it.
-func cudaHost(ctx context.Context, tc *runner.Toolchain, mod *emit.Module, warn func(string)) (ptx, host string, err error) {
+func cudaHost(ctx context.Context, tc *runner.Toolchain, mod *emit.Module) (ptx, host string, err error) {
 	dir, err := os.MkdirTemp("", "tilefuse-ptx-")
 	if err != nil {
 		return "", "", err
@@ -523,9 +523,8 @@ func runCompile(e *env, args []string) int {
 			ptc, _ = runner.FindToolchain()
 		}
 		if ptc != nil {
-			warn := func(msg string) { fmt.Fprintf(e.stderr, "tilefuse compile: %s: %s\n", j.source, msg) }
 			end := prog.phase("llc (PTX)")
-			ptx, hostIR, err = cudaHost(ctx, ptc, mod, warn)
+			ptx, hostIR, err = cudaHost(ctx, ptc, mod)
 			end()
 			if st, ok := stopped(); ok {
 				return st

@@ -44,6 +44,7 @@ func init() {
 		{name: "check-tree", args: "[--func NAME] SOURCE TREE", summary: "check a schedule tree's legality and band flags against a program's dependences", run: runCheckTree},
 		{name: "draw", args: "tiles|tree [--fuse S] [--tile T,...] [--stage NAME] [--size N=V,...] [--tree FILE] [--format svg|dot] [-o FILE.svg] SOURCE", summary: "draw a stage's tiles and producer footprints, or a schedule tree, as SVG", run: runDraw},
 		{name: "plot", args: "[--format svg|html] [-o FILE] BENCH.json", summary: "chart a benchmark's JSON results: speed-ups against the baseline", run: runPlot},
+		{name: "gpu", args: "build [--only NAMES] [--small] [--target cuda|cuda-emulate] DIR | run [--for D] DIR ARCHIVE | read ARCHIVE", summary: "build the GPU binaries here, run them on a machine with only the NVIDIA driver, read the verified table", run: runGPU},
 		{name: "help", args: "[COMMAND]", summary: "show help for tilefuse or a command", run: runHelp},
 	}
 }

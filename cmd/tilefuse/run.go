@@ -158,9 +158,8 @@ func runRun(e *env, args []string) int {
 	}
 	ir := mod.IR
 	if j.opts.Target == emit.CUDA {
-		warn := func(msg string) { fmt.Fprintf(e.stderr, "tilefuse run: %s: %s\n", j.source, msg) }
 		end := prog.phase("llc (PTX)")
-		_, ir, err = cudaHost(ctx, tc, mod, warn)
+		_, ir, err = cudaHost(ctx, tc, mod)
 		end()
 		if st, ok := stopped(); ok {
 			return st
