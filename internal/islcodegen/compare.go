@@ -1,0 +1,147 @@
+package islcodegen
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/tilefuse/tilefuse/ast"
+	"github.com/tilefuse/tilefuse/internal/loopc"
+	"github.com/tilefuse/tilefuse/internal/trace"
+	"github.com/tilefuse/tilefuse/presburger"
+)
+
+// Outcome classifies tilefuse's trace against isl's.
+type Outcome int
+
+const (
+	// Equal: the same instances in the same order.
+	Equal Outcome = iota
+	// EqualUpToTies: the traces differ, but both run exactly the
+	// schedule's instances, each in an order that differs from the
+	// schedule's only among instances at equal times (which the schedule
+	// leaves unordered), as trace.Compare checks against the enumerated
+	// schedule.
+	EqualUpToTies
+	// Different: anything else.
+	Different
+)
+
+func (o Outcome) String() string {
+	return [...]string{"equal", "equal up to ties", "different"}[o]
+}
+
+// Trace is the instances some code ran, and whether it was stopped at
+// the limit before its end.
+type Trace struct {
+	Instances []trace.Instance
+	Stopped   bool
+}
+
+// errFull stops a run at the instance limit.
+var errFull = errors.New("instance limit")
+
+// RunAST runs tilefuse's AST: at most limit instances, and 20 loop
+// iterations per instance allowed beyond them (an unbounded loop with no
+// statement stops there).
+func RunAST(n ast.Node, params map[string]int64, limit int) (Trace, error) {
+	var tr Trace
+	steps := 20 * limit
+	err := ast.Run(n, params, ast.Visitor{
+		User: func(stmt string, args []int64) error {
+			if len(tr.Instances) == limit {
+				return errFull
+			}
+			tr.Instances = append(tr.Instances, trace.Instance{Stmt: stmt, Iter: slices.Clone(args)})
+			return nil
+		},
+		Iteration: func(*ast.For, int64) error {
+			if steps--; steps < 0 {
+				return errFull
+			}
+			return nil
+		},
+	})
+	if errors.Is(err, errFull) {
+		tr.Stopped, err = true, nil
+	}
+	return tr, err
+}
+
+// RunISL runs isl's expected code with the same limits as RunAST.
+func RunISL(code *loopc.Block, params map[string]int64, limit int) (Trace, error) {
+	var tr Trace
+	err := loopc.Run(code, params, 21*limit, func(name string, args []int64) error {
+		if len(tr.Instances) == limit {
+			return errFull
+		}
+		tr.Instances = append(tr.Instances, trace.Instance{Stmt: name, Iter: args})
+		return nil
+	})
+	if errors.Is(err, errFull) || errors.Is(err, loopc.ErrSteps) {
+		tr.Stopped, err = true, nil
+	}
+	return tr, err
+}
+
+// Compare classifies ours against isl's. Traces stopped at the limit
+// are compared on their common prefix (equal or different only). When
+// they differ, sched (the instances' times) decides whether they are
+// equal up to ties; the explanation says what differs.
+func Compare(ours, isl Trace, sched presburger.UnionMap, params map[string]int64) (Outcome, string) {
+	a, b := ours.Instances, isl.Instances
+	if ours.Stopped || isl.Stopped {
+		n := min(len(a), len(b))
+		switch {
+		case ours.Stopped && !isl.Stopped && len(a) > len(b),
+			isl.Stopped && !ours.Stopped && len(b) > len(a):
+			return Different, fmt.Sprintf("one code ran %d instances, the other stopped after %d", min(len(a), len(b)), max(len(a), len(b)))
+		}
+		a, b = a[:n], b[:n]
+	}
+	k := firstDifference(a, b)
+	if k < 0 {
+		return Equal, ""
+	}
+	diff := describe(a, b, k)
+	if ours.Stopped || isl.Stopped {
+		return Different, diff + " (within the first instances of codes stopped at the limit)"
+	}
+	want, err := trace.EnumerateLimit(sched, params, 4*max(len(a), len(b))+1000)
+	if err != nil {
+		return Different, diff + fmt.Sprintf(" (ties not checked: %v)", err)
+	}
+	if errOurs, errISL := trace.Compare(a, want), trace.Compare(b, want); errOurs != nil || errISL != nil {
+		return Different, fmt.Sprintf("%s; against the schedule: tilefuse: %v; isl: %v", diff, errOrOK(errOurs), errOrOK(errISL))
+	}
+	return EqualUpToTies, diff
+}
+
+func errOrOK(err error) string {
+	if err == nil {
+		return "follows it"
+	}
+	return err.Error()
+}
+
+func firstDifference(a, b []trace.Instance) int {
+	for k := range min(len(a), len(b)) {
+		if a[k].Stmt != b[k].Stmt || !slices.Equal(a[k].Iter, b[k].Iter) {
+			return k
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+func describe(a, b []trace.Instance, k int) string {
+	at := func(t []trace.Instance) string {
+		if k < len(t) {
+			return t[k].String()
+		}
+		return "the end"
+	}
+	return fmt.Sprintf("instance %d: tilefuse %s, isl %s (%d and %d instances)", k, at(a), at(b), len(a), len(b))
+}
