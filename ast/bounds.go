@@ -238,7 +238,10 @@ func (g *gen) boundsOf(s, ctx presburger.Set, d int) (*bounds, error) {
 		}
 	}
 	for _, c := range inner {
-		eqs, ineqs = eliminate(eqs, ineqs, c)
+		var ok bool
+		if eqs, ineqs, ok = eliminate(eqs, ineqs, c); !ok {
+			return nil, fmt.Errorf("ast: the bounds of dimension %d of %s: eliminating a local takes more than %d constraints", d, s, maxEliminationRows)
+		}
 	}
 	if len(ineqs) > maxRawBoundRows {
 		if f2, ok := g.reduceRows(s, f, eqs, ineqs, inner); ok {
@@ -419,10 +422,17 @@ func divRows(d presburger.Div, c int) (lo, hi []int64) {
 	return lo, hi
 }
 
+// maxEliminationRows bounds the inequalities one Fourier-Motzkin step
+// may produce: eliminating many locals in a row multiplies the rows (cloog's
+// otl.st of isl's codegen tests reached millions, gigabytes in seconds).
+const maxEliminationRows = 4096
+
 // eliminate removes column c from the system over the rationals: by an
 // equality where one involves it, else by Fourier-Motzkin. The result
-// contains the projection (an over-approximation over the integers).
-func eliminate(eqs, ineqs [][]int64, c int) ([][]int64, [][]int64) {
+// contains the projection (an over-approximation over the integers). ok
+// is false, and the system returned unchanged, when Fourier-Motzkin would
+// produce more than maxEliminationRows inequalities.
+func eliminate(eqs, ineqs [][]int64, c int) (outEqs, outIneqs [][]int64, ok bool) {
 	for i, e := range eqs {
 		if e[c] == 0 {
 			continue
@@ -436,7 +446,7 @@ func eliminate(eqs, ineqs [][]int64, c int) ([][]int64, [][]int64) {
 		for _, f := range ineqs {
 			outI = append(outI, combineRows(f, e, c, true))
 		}
-		return outE, outI
+		return outE, outI, true
 	}
 	var lows, ups, rest [][]int64
 	for _, f := range ineqs {
@@ -449,12 +459,27 @@ func eliminate(eqs, ineqs [][]int64, c int) ([][]int64, [][]int64) {
 			rest = append(rest, f)
 		}
 	}
+	if len(lows)*len(ups) > maxEliminationRows {
+		return eqs, ineqs, false
+	}
 	for _, l := range lows {
 		for _, u := range ups {
 			rest = append(rest, combineRows(l, u, c, true))
 		}
 	}
-	return eqs, tightest(rest)
+	return eqs, tightest(rest), true
+}
+
+// dropColumn removes the inequalities that involve column c: a weaker
+// system without c, for when eliminating c would take too many rows.
+func dropColumn(ineqs [][]int64, c int) [][]int64 {
+	var out [][]int64
+	for _, f := range ineqs {
+		if f[c] == 0 {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // tightest drops the inequalities another one implies by having the same

@@ -388,7 +388,11 @@ func (g *gen) testable(s presburger.Set) (presburger.Set, bool, error) {
 			}
 		}
 		for _, c := range undef {
-			eqs, ineqs = eliminate(eqs, ineqs, c)
+			var ok bool
+			if eqs, ineqs, ok = eliminate(eqs, ineqs, c); !ok {
+				// A weaker test is still a test that contains s.
+				ineqs = dropColumn(ineqs, c)
+			}
 		}
 		f.Eqs, f.Ineqs = eqs, ineqs
 		for _, c := range undef {

@@ -1,7 +1,9 @@
 package islcodegen
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tilefuse/tilefuse/presburger"
 	"github.com/tilefuse/tilefuse/scheduletree"
@@ -79,7 +81,71 @@ func (p Params) Choose(n int) ([]map[string]int64, error) {
 			}
 		}
 	}
+	return p.sample(out, n)
+}
+
+// sample adds valuations to out, up to n, from the contexts intersected
+// with ever larger boxes around zero: contexts that fix some parameters
+// or relate them (n = 6 and m >= 7, g0 = h0 and 2048e = g1 - 32b0) admit
+// no valuation of the candidates.
+func (p Params) sample(out []map[string]int64, n int) ([]map[string]int64, error) {
+	for _, size := range []int{8, 64, 1024, 1 << 16} {
+		conds := make([]string, len(p.Names))
+		for i, name := range p.Names {
+			conds[i] = fmt.Sprintf("-%d <= %s <= %d", size, name, size)
+		}
+		set, err := presburger.ParseSet(fmt.Sprintf("[%s] -> { : %s }", strings.Join(p.Names, ", "), strings.Join(conds, " and ")))
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range p.Context {
+			if set, err = set.Intersect(c); err != nil {
+				return nil, err
+			}
+		}
+		for _, v := range out {
+			point, err := presburger.ParseSet(fmt.Sprintf("[%s] -> { : %s }", strings.Join(p.Names, ", "), equalities(p.Names, v)))
+			if err != nil {
+				return nil, err
+			}
+			if set, err = set.Subtract(point); err != nil {
+				return nil, err
+			}
+		}
+		for len(out) < n {
+			pt, ok, err := set.SamplePoint()
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				break
+			}
+			vals := map[string]int64{}
+			for i, name := range set.Space().Params {
+				vals[name] = pt[i]
+			}
+			out = append(out, vals)
+			point, err := presburger.ParseSet(fmt.Sprintf("[%s] -> { : %s }", strings.Join(p.Names, ", "), equalities(p.Names, vals)))
+			if err != nil {
+				return nil, err
+			}
+			if set, err = set.Subtract(point); err != nil {
+				return nil, err
+			}
+		}
+		if len(out) == n {
+			break
+		}
+	}
 	return out, nil
+}
+
+func equalities(names []string, vals map[string]int64) string {
+	eqs := make([]string, len(names))
+	for i, name := range names {
+		eqs[i] = fmt.Sprintf("%s = %d", name, vals[name])
+	}
+	return strings.Join(eqs, " and ")
 }
 
 func (p Params) holds(vals map[string]int64) (bool, error) {
