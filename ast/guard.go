@@ -387,13 +387,8 @@ func (g *gen) testable(s presburger.Set) (presburger.Set, bool, error) {
 				ineqs = append(ineqs, lo, hi)
 			}
 		}
-		for _, c := range undef {
-			var ok bool
-			if eqs, ineqs, ok = eliminate(eqs, ineqs, c); !ok {
-				// A weaker test is still a test that contains s.
-				ineqs = dropColumn(ineqs, c)
-			}
-		}
+		// A weaker test (a local dropped) still contains s.
+		eqs, ineqs, _ = eliminateAll(eqs, ineqs, undef)
 		f.Eqs, f.Ineqs = eqs, ineqs
 		for _, c := range undef {
 			f.Divs[c-base] = presburger.Div{Num: make([]int64, f.NCol())}

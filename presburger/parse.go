@@ -231,9 +231,14 @@ func (p *parser) tuple() *astTuple {
 	}
 }
 
-// entry parses `i`, `i = e`, `i = lo:hi` or an expression e.
+// entry parses `i`, `i = e`, `i = lo:hi`, `*` or an expression e.
 func (p *parser) entry() astEntry {
 	t := p.peek()
+	if t.kind == tStar {
+		// isl's anonymous dimension, any value.
+		p.advance()
+		return astEntry{pos: t.pos}
+	}
 	if t.kind == tIdent && p.peekN(1).kind == tEq {
 		p.advance()
 		p.advance()
@@ -578,7 +583,7 @@ func singleRel(src string, res built, want objKind, sp Space) (rel, error) {
 //	params   := param { ',' param };  param := ident [ '=' expr ':' expr ]
 //	disjunct := tuple [ '->' tuple ] [ ':' [ formula ] ] | ':' [ formula ]
 //	tuple    := [name] '[' [ entry { ',' entry } ] ']' | [name] '[' tuple '->' tuple ']'
-//	entry    := ident | ident '=' expr | ident '=' expr ':' expr | expr
+//	entry    := ident | ident '=' expr | ident '=' expr ':' expr | '*' | expr
 //	formula  := formula 'implies' formula | formula 'or' formula
 //	          | formula 'and' formula | 'not' formula | '(' formula ')'
 //	          | 'true' | 'false' | 'exists' [ '(' ] evars ':' formula [ ')' ]
@@ -592,7 +597,8 @@ func singleRel(src string, res built, want objKind, sp Space) (rel, error) {
 //	            'floord(' e ',' k ')', 'ceild(' e ',' k ')', '[' e '/' k ']' (floor),
 //	            'min(' e, ... ')', 'max(' e, ... ')'; k a positive constant.
 //
-// A range `i = lo:hi` of a parameter or tuple entry names it and bounds it,
+// A tuple entry `*` is an anonymous dimension of any value. A range
+// `i = lo:hi` of a parameter or tuple entry names it and bounds it,
 // lo <= i <= hi (a parameter's range holds in every disjunct); an empty
 // condition `{ : }` is true.
 //

@@ -104,6 +104,8 @@ func TestParseMembership(t *testing.T) {
 		{src: "[s = 0:23, t] -> { [i] : i = s + t }", in: pts{{0, 1, 1}, {23, 0, 23}}, out: pts{{24, 0, 24}, {-1, 1, 0}}},
 		{src: "[s = 0:2] -> { : }", in: pts{{0}, {2}}, out: pts{{3}}},
 		{src: "{ : }", in: pts{{}}},
+		{src: "{ [*, i] : i > 0 }", in: pts{{-7, 1}}, out: pts{{3, 0}}},
+		{src: "{ [i] -> A[*] : i > 0 }", in: pts{{1, 9}}, out: pts{{0, 9}}},
 		{src: "{ [i] : }", in: pts{{5}}},
 		{src: "{ [i, j] : j = [(i - 1)/3] }", in: pts{{4, 1}, {0, -1}}, out: pts{{4, 0}, {3, 1}}},
 		{src: "{ [i] : exists (e0 = [(i)/2]: 2e0 = i) }", in: pts{{4}, {-2}}, out: pts{{3}}},

@@ -3,7 +3,9 @@ package islcodegen
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/tilefuse/tilefuse/ast"
 	"github.com/tilefuse/tilefuse/internal/loopc"
@@ -85,9 +87,9 @@ func RunISL(code *loopc.Block, params map[string]int64, limit int) (Trace, error
 }
 
 // Compare classifies ours against isl's. Traces stopped at the limit
-// are compared on their common prefix (equal or different only). When
-// they differ, sched (the instances' times) decides whether they are
-// equal up to ties; the explanation says what differs.
+// are compared on their common prefix. When they differ, sched (the
+// instances' times) decides whether they are equal up to ties (see
+// prefixTies for prefixes); the explanation says what differs.
 func Compare(ours, isl Trace, sched presburger.UnionMap, params map[string]int64) (Outcome, string) {
 	a, b := ours.Instances, isl.Instances
 	if ours.Stopped || isl.Stopped {
@@ -105,7 +107,10 @@ func Compare(ours, isl Trace, sched presburger.UnionMap, params map[string]int64
 	}
 	diff := describe(a, b, k)
 	if ours.Stopped || isl.Stopped {
-		return Different, diff + " (within the first instances of codes stopped at the limit)"
+		if err := prefixTies(a, b, sched, params); err != nil {
+			return Different, fmt.Sprintf("%s (codes stopped at the limit: %v)", diff, err)
+		}
+		return EqualUpToTies, diff + " (codes stopped at the limit: up to ties in the first instances)"
 	}
 	want, err := trace.EnumerateLimit(sched, params, 4*max(len(a), len(b))+1000)
 	if err != nil {
@@ -144,4 +149,97 @@ func describe(a, b []trace.Instance, k int) string {
 		return "the end"
 	}
 	return fmt.Sprintf("instance %d: tilefuse %s, isl %s (%d and %d instances)", k, at(a), at(b), len(a), len(b))
+}
+
+// prefixTies checks two prefixes of executions of sched that differ: each
+// must run its instances in schedule order (times never decrease), and
+// the instances before the earlier of their last times must be the same
+// in both (any execution runs all of them first). Times are computed per
+// instance, so this serves where the schedule is too large to enumerate.
+func prefixTies(a, b []trace.Instance, sched presburger.UnionMap, params map[string]int64) error {
+	times := map[string][]int64{}
+	timesOf := func(tr []trace.Instance, who string) ([][]int64, error) {
+		out := make([][]int64, len(tr))
+		for i, in := range tr {
+			key := in.String()
+			t, ok := times[key]
+			if !ok {
+				var err error
+				if t, err = timeOf(sched, in, params); err != nil {
+					return nil, fmt.Errorf("%s: %s: %v", who, key, err)
+				}
+				times[key] = t
+			}
+			if i > 0 && slices.Compare(out[i-1], t) > 0 {
+				return nil, fmt.Errorf("%s runs %s at [%s] after %s at [%s]", who, key, ints(t), tr[i-1], ints(out[i-1]))
+			}
+			out[i] = t
+		}
+		return out, nil
+	}
+	ta, err := timesOf(a, "tilefuse")
+	if err != nil {
+		return err
+	}
+	tb, err := timesOf(b, "isl")
+	if err != nil {
+		return err
+	}
+	cut := ta[len(ta)-1]
+	if slices.Compare(tb[len(tb)-1], cut) < 0 {
+		cut = tb[len(tb)-1]
+	}
+	before := func(tr []trace.Instance, ts [][]int64) map[string]int {
+		m := map[string]int{}
+		for i, in := range tr {
+			if slices.Compare(ts[i], cut) < 0 {
+				m[in.String()]++
+			}
+		}
+		return m
+	}
+	if !maps.Equal(before(a, ta), before(b, tb)) {
+		return fmt.Errorf("the instances before time [%s] differ", ints(cut))
+	}
+	return nil
+}
+
+// timeOf is the time sched gives the instance (a function: the first
+// time found).
+func timeOf(sched presburger.UnionMap, in trace.Instance, params map[string]int64) ([]int64, error) {
+	for _, m := range sched.Maps() {
+		sp := m.Space()
+		if sp.In.Name != in.Stmt || sp.NIn() != len(in.Iter) {
+			continue
+		}
+		m, err := m.FixParams(restrict(params, sp.Params))
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range in.Iter {
+			if m, err = m.FixDim(presburger.DimIn, k, v); err != nil {
+				return nil, err
+			}
+		}
+		r, err := m.Range()
+		if err != nil {
+			return nil, err
+		}
+		pt, ok, err := r.SamplePoint()
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return pt[len(r.Space().Params):], nil
+		}
+	}
+	return nil, errors.New("not in the schedule")
+}
+
+func ints(v []int64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
 }

@@ -93,7 +93,8 @@ func memberOptions(sched, opts presburger.UnionMap, n int) ([]scheduletree.Optio
 			return nil, refuse("option %s in %s", sp.Out.Name, m)
 		}
 		if sp.In.Nest != nil || sp.In.Name != "" || sp.NIn() != n {
-			return nil, refuse("option %s on times of another space, %v", sp.Out.Name, sp)
+			// As in isl: an option of another space matches no time.
+			continue
 		}
 		for k := range n {
 			at, err := m.FixDim(presburger.DimOut, 0, int64(k))
