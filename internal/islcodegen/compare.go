@@ -48,7 +48,7 @@ var errFull = errors.New("instance limit")
 // statement stops there).
 func RunAST(n ast.Node, params map[string]int64, limit int) (Trace, error) {
 	var tr Trace
-	steps := 20 * limit
+	steps := 100 * limit
 	err := ast.Run(n, params, ast.Visitor{
 		User: func(stmt string, args []int64) error {
 			if len(tr.Instances) == limit {
@@ -73,7 +73,7 @@ func RunAST(n ast.Node, params map[string]int64, limit int) (Trace, error) {
 // RunISL runs isl's expected code with the same limits as RunAST.
 func RunISL(code *loopc.Block, params map[string]int64, limit int) (Trace, error) {
 	var tr Trace
-	err := loopc.Run(code, params, 21*limit, func(name string, args []int64) error {
+	err := loopc.Run(code, params, 101*limit, func(name string, args []int64) error {
 		if len(tr.Instances) == limit {
 			return errFull
 		}
@@ -103,6 +103,9 @@ func Compare(ours, isl Trace, sched presburger.UnionMap, params map[string]int64
 	}
 	k := firstDifference(a, b)
 	if k < 0 {
+		if ours.Stopped || isl.Stopped {
+			return Equal, fmt.Sprintf("on the first %d instances (a code stopped at the limit)", len(a))
+		}
 		return Equal, ""
 	}
 	diff := describe(a, b, k)

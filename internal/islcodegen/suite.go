@@ -139,6 +139,10 @@ func RunInput(path string, b Budget) Result {
 			return Result{CatDifferent, fmt.Sprintf("at %v: %s", v, why)}
 		case EqualUpToTies:
 			res = Result{CatTies, fmt.Sprintf("at %v: %s", v, why)}
+		case Equal:
+			if why != "" && res.Category == CatEqual {
+				res.Reason = fmt.Sprintf("at %v: %s", v, why)
+			}
 		}
 	}
 	return res

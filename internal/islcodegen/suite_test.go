@@ -51,6 +51,7 @@ func TestISLCodegen(t *testing.T) {
 	only := os.Getenv("TILEFUSE_ISL_CODEGEN_ONLY")
 	got := map[string]Result{}
 	counts := map[Category]int{}
+	prefixes := 0 // equal on the first instances only
 	for _, name := range inputs {
 		if only != "" && !strings.Contains(name, only) {
 			continue
@@ -60,13 +61,16 @@ func TestISLCodegen(t *testing.T) {
 			r := RunInput(filepath.Join(dir, name), budget)
 			got[name] = r
 			counts[r.Category]++
+			if r.Category == CatEqual && r.Reason != "" {
+				prefixes++
+			}
 			t.Logf("%s (%v) %s", r.Category, time.Since(start).Round(time.Millisecond), r.Reason)
 			runtime.GC()
 			debug.FreeOSMemory()
 		})
 	}
-	t.Logf("%d inputs: %d equal, %d equal up to ties, %d refused, %d budget exceeded, %d different",
-		len(got), counts[CatEqual], counts[CatTies], counts[CatRefused], counts[CatBudget], counts[CatDifferent])
+	t.Logf("%d inputs: %d equal (%d of them on the first %d instances of codes stopped there), %d equal up to ties, %d refused, %d budget exceeded, %d different",
+		len(got), counts[CatEqual], prefixes, budget.Instances, counts[CatTies], counts[CatRefused], counts[CatBudget], counts[CatDifferent])
 	if only != "" {
 		return
 	}
