@@ -43,9 +43,8 @@ type Trace struct {
 // errFull stops a run at the instance limit.
 var errFull = errors.New("instance limit")
 
-// RunAST runs tilefuse's AST: at most limit instances, and 20 loop
-// iterations per instance allowed beyond them (an unbounded loop with no
-// statement stops there).
+// RunAST runs tilefuse's AST: at most limit instances and 100 * limit
+// loop iterations (an unbounded loop with no statement stops there).
 func RunAST(n ast.Node, params map[string]int64, limit int) (Trace, error) {
 	var tr Trace
 	steps := 100 * limit
