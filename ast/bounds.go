@@ -237,8 +237,11 @@ func (g *gen) boundsOf(s, ctx presburger.Set, d int) (*bounds, error) {
 			ineqs = append(ineqs, lo, hi)
 		}
 	}
-	for _, c := range inner {
-		eqs, ineqs = eliminate(eqs, ineqs, c)
+	// Weaker bounds (when a local is dropped) are bounds still: the
+	// guards below check membership (see the package documentation).
+	eqs, ineqs, dropped := eliminateAll(eqs, ineqs, inner)
+	if dropped && !bounded(eqs, ineqs, col) {
+		return nil, fmt.Errorf("ast: the bounds of dimension %d of %s: eliminating a local takes more than %d constraints", d, s, maxEliminationRows)
 	}
 	if len(ineqs) > maxRawBoundRows {
 		if f2, ok := g.reduceRows(s, f, eqs, ineqs, inner); ok {
@@ -419,10 +422,17 @@ func divRows(d presburger.Div, c int) (lo, hi []int64) {
 	return lo, hi
 }
 
+// maxEliminationRows bounds the inequalities one Fourier-Motzkin step
+// may produce: eliminating many locals in a row multiplies the rows (cloog's
+// otl.st of isl's codegen tests reached millions, gigabytes in seconds).
+const maxEliminationRows = 4096
+
 // eliminate removes column c from the system over the rationals: by an
 // equality where one involves it, else by Fourier-Motzkin. The result
-// contains the projection (an over-approximation over the integers).
-func eliminate(eqs, ineqs [][]int64, c int) ([][]int64, [][]int64) {
+// contains the projection (an over-approximation over the integers). ok
+// is false, and the system returned unchanged, when Fourier-Motzkin would
+// produce more than maxEliminationRows inequalities.
+func eliminate(eqs, ineqs [][]int64, c int) (outEqs, outIneqs [][]int64, ok bool) {
 	for i, e := range eqs {
 		if e[c] == 0 {
 			continue
@@ -436,7 +446,7 @@ func eliminate(eqs, ineqs [][]int64, c int) ([][]int64, [][]int64) {
 		for _, f := range ineqs {
 			outI = append(outI, combineRows(f, e, c, true))
 		}
-		return outE, outI
+		return outE, outI, true
 	}
 	var lows, ups, rest [][]int64
 	for _, f := range ineqs {
@@ -449,12 +459,85 @@ func eliminate(eqs, ineqs [][]int64, c int) ([][]int64, [][]int64) {
 			rest = append(rest, f)
 		}
 	}
+	if len(lows)*len(ups) > maxEliminationRows {
+		return eqs, ineqs, false
+	}
 	for _, l := range lows {
 		for _, u := range ups {
 			rest = append(rest, combineRows(l, u, c, true))
 		}
 	}
-	return eqs, tightest(rest)
+	return eqs, tightest(rest), true
+}
+
+// eliminateAll eliminates the columns cols, the cheapest first (an
+// equality, else the fewest pairs of lower and upper bounds): the order
+// decides how many rows Fourier-Motzkin makes. A column too costly to
+// eliminate is dropped with its rows (dropped is then true): the result
+// still contains the projection.
+func eliminateAll(eqs, ineqs [][]int64, cols []int) (outEqs, outIneqs [][]int64, dropped bool) {
+	left := slices.Clone(cols)
+	for len(left) > 0 {
+		best, cost := 0, -1
+		for i, c := range left {
+			if k := eliminationCost(eqs, ineqs, c); cost < 0 || k < cost {
+				best, cost = i, k
+			}
+		}
+		c := left[best]
+		left = slices.Delete(left, best, best+1)
+		var ok bool
+		if eqs, ineqs, ok = eliminate(eqs, ineqs, c); !ok {
+			ineqs, dropped = dropColumn(ineqs, c), true
+		}
+	}
+	return eqs, ineqs, dropped
+}
+
+// eliminationCost is the number of rows eliminating column c makes: 0
+// by an equality, else the pairs of a lower and an upper bound.
+func eliminationCost(eqs, ineqs [][]int64, c int) int {
+	for _, e := range eqs {
+		if e[c] != 0 {
+			return 0
+		}
+	}
+	lo, hi := 0, 0
+	for _, f := range ineqs {
+		switch {
+		case f[c] > 0:
+			lo++
+		case f[c] < 0:
+			hi++
+		}
+	}
+	return lo * hi
+}
+
+// bounded says whether the system bounds column c from both sides.
+func bounded(eqs, ineqs [][]int64, c int) bool {
+	lo, hi := false, false
+	for _, e := range eqs {
+		if e[c] != 0 {
+			return true
+		}
+	}
+	for _, f := range ineqs {
+		lo, hi = lo || f[c] > 0, hi || f[c] < 0
+	}
+	return lo && hi
+}
+
+// dropColumn removes the inequalities that involve column c: a weaker
+// system without c, for when eliminating c would take too many rows.
+func dropColumn(ineqs [][]int64, c int) [][]int64 {
+	var out [][]int64
+	for _, f := range ineqs {
+		if f[c] == 0 {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // tightest drops the inequalities another one implies by having the same

@@ -41,6 +41,7 @@ func (bd *builder) object(obj *astObject) built {
 	for _, p := range obj.params {
 		bd.params = append(bd.params, p.name)
 	}
+	bd.ranges = obj.ranges
 	res := built{params: bd.params}
 	index := map[string]int{}
 	for _, d := range obj.parts {
@@ -97,12 +98,19 @@ func (bd *builder) disjunct(d *astDisjunct) rel {
 		bd.sp = MapSpace(bd.params, in, out)
 	}
 	c := bd.newConj()
+	for _, r := range bd.ranges {
+		bd.pos = r.lo.epos()
+		bd.bound(c, pwValue{{val: affine{unitVec(1 + r.param), 1}}}, r.lo, r.hi)
+	}
 	names := make([]string, len(entries))
 	for k, e := range entries {
 		bd.pos = e.pos
 		col := 1 + len(bd.params) + k
 		dim := pwValue{{val: affine{unitVec(col), 1}}}
-		if e.expr != nil {
+		switch {
+		case e.hi != nil:
+			bd.bound(c, dim, e.expr, e.hi)
+		case e.expr != nil:
 			bd.constrain(c, []pwValue{dim}, []pwValue{bd.eval(c, e.expr, false)}, tEq)
 		}
 		if e.name == "" {
@@ -173,6 +181,8 @@ type scopeVar struct {
 
 type builder struct {
 	params []string
+	// ranges bound parameters in every disjunct.
+	ranges []astRange
 	sp     Space // current space; quantifiers extend its output tuple
 	scope  []scopeVar
 	pos    int // position of the construct being built, for overflow errors
@@ -398,6 +408,12 @@ func (bd *builder) compare(c *pconj, f *astCompare) {
 }
 
 // constrain adds x op y for all x in xs and y in ys.
+// bound constrains x to the range lo:hi.
+func (bd *builder) bound(c *pconj, x pwValue, lo, hi astExpr) {
+	bd.constrain(c, []pwValue{x}, []pwValue{bd.eval(c, lo, false)}, tGe)
+	bd.constrain(c, []pwValue{x}, []pwValue{bd.eval(c, hi, false)}, tLe)
+}
+
 func (bd *builder) constrain(c *pconj, xs, ys []pwValue, op tokKind) {
 	for _, x := range xs {
 		for _, y := range ys {

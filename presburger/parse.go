@@ -131,6 +131,11 @@ func (p *parser) object() *astObject {
 					}
 				}
 				obj.params = append(obj.params, astIdent{t.pos, t.text})
+				if p.accept(tEq) {
+					lo := p.expr()
+					p.expect(tColon)
+					obj.ranges = append(obj.ranges, astRange{param: len(obj.params) - 1, lo: lo, hi: p.expr()})
+				}
 				if !p.accept(tComma) {
 					break
 				}
@@ -162,7 +167,10 @@ func (p *parser) object() *astObject {
 func (p *parser) disjunct() *astDisjunct {
 	d := &astDisjunct{pos: p.peek().pos}
 	if p.accept(tColon) {
-		d.cond = p.formula()
+		// isl's "{ : }" is the universe parameter set.
+		if k := p.peek().kind; k != tSemi && k != tRBrace {
+			d.cond = p.formula()
+		}
 		return d
 	}
 	switch t := p.peek(); {
@@ -175,7 +183,9 @@ func (p *parser) disjunct() *astDisjunct {
 		d.in, d.out = d.out, p.tuple()
 	}
 	if p.accept(tColon) {
-		d.cond = p.formula()
+		if k := p.peek().kind; k != tSemi && k != tRBrace {
+			d.cond = p.formula()
+		}
 	} else if k := p.peek().kind; k != tSemi && k != tRBrace {
 		if d.in == nil {
 			p.unexpected("'->'", "':'", "';'", "'}'")
@@ -221,13 +231,22 @@ func (p *parser) tuple() *astTuple {
 	}
 }
 
-// entry parses `i`, `i = e` or an expression e.
+// entry parses `i`, `i = e`, `i = lo:hi`, `*` or an expression e.
 func (p *parser) entry() astEntry {
 	t := p.peek()
+	if t.kind == tStar {
+		// isl's anonymous dimension, any value.
+		p.advance()
+		return astEntry{pos: t.pos}
+	}
 	if t.kind == tIdent && p.peekN(1).kind == tEq {
 		p.advance()
 		p.advance()
-		return astEntry{pos: t.pos, name: t.text, expr: p.expr()}
+		e := astEntry{pos: t.pos, name: t.text, expr: p.expr()}
+		if p.accept(tColon) {
+			e.hi = p.expr()
+		}
+		return e
 	}
 	e := p.expr()
 	if v, ok := e.(*astVar); ok {
@@ -454,6 +473,12 @@ func (p *parser) factor() astExpr {
 		e := p.expr()
 		p.expect(tRParen)
 		return e
+	case tLBrack:
+		// isl's integer division: [e / k] is floor(e / k).
+		p.advance()
+		c := &astCall{pos: t.pos, fn: tFloor, args: []astExpr{p.expr()}}
+		p.expect(tRBrack)
+		return c
 	case tFloor, tCeil, tFloord, tCeild, tMin, tMax:
 		p.advance()
 		c := &astCall{pos: t.pos, fn: t.kind}
@@ -555,9 +580,10 @@ func singleRel(src string, res built, want objKind, sp Space) (rel, error) {
 // The grammar, as isl 0.25 reads and prints it:
 //
 //	object   := [ '[' params ']' '->' ] '{' [ disjunct { ';' disjunct } ] '}'
-//	disjunct := tuple [ '->' tuple ] [ ':' formula ] | ':' formula
+//	params   := param { ',' param };  param := ident [ '=' expr ':' expr ]
+//	disjunct := tuple [ '->' tuple ] [ ':' [ formula ] ] | ':' [ formula ]
 //	tuple    := [name] '[' [ entry { ',' entry } ] ']' | [name] '[' tuple '->' tuple ']'
-//	entry    := ident | ident '=' expr | expr
+//	entry    := ident | ident '=' expr | ident '=' expr ':' expr | '*' | expr
 //	formula  := formula 'implies' formula | formula 'or' formula
 //	          | formula 'and' formula | 'not' formula | '(' formula ')'
 //	          | 'true' | 'false' | 'exists' [ '(' ] evars ':' formula [ ')' ]
@@ -568,8 +594,13 @@ func singleRel(src string, res built, want objKind, sp Space) (rel, error) {
 //	expr     := integers, identifiers, '+', '-', '*' (one side constant),
 //	            implicit products '2i' and '2(i + j)', e 'mod' k, e '%' k,
 //	            'floor(' e ')', 'ceil(' e ')' (with e '/' k inside),
-//	            'floord(' e ',' k ')', 'ceild(' e ',' k ')',
+//	            'floord(' e ',' k ')', 'ceild(' e ',' k ')', '[' e '/' k ']' (floor),
 //	            'min(' e, ... ')', 'max(' e, ... ')'; k a positive constant.
+//
+// A tuple entry `*` is an anonymous dimension of any value. A range
+// `i = lo:hi` of a parameter or tuple entry names it and bounds it,
+// lo <= i <= hi (a parameter's range holds in every disjunct); an empty
+// condition `{ : }` is true.
 //
 // Precedence from loose to tight: implies (right associative), or, and, not;
 // in expressions + and -, then * / mod %, then unary minus, except that a

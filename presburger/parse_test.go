@@ -97,6 +97,18 @@ func TestParseMembership(t *testing.T) {
 		{src: "{ [i] -> [[j] -> [k]] : j = i and k = -i }", in: pts{{2, 2, -2}}, out: pts{{2, 2, 2}}},
 		{src: "{ [i, j] -> S[] : i = j }", in: pts{{1, 1}}, out: pts{{1, 2}}},
 		{src: "{ S[i'] : i' = 1 }", in: pts{{1}}, out: pts{{2}}},
+		// isl's ranges name and bound a dimension or parameter; isl's
+		// [e/k] is floor division; { : } is true.
+		{src: "{ S[a = 0:2, b] : b = a }", in: pts{{0, 0}, {2, 2}}, out: pts{{3, 3}, {-1, -1}, {1, 2}}},
+		{src: "[n] -> { [i, j = i:n] }", in: pts{{3, 1, 1}, {3, 1, 3}}, out: pts{{3, 1, 0}, {3, 1, 4}}},
+		{src: "[s = 0:23, t] -> { [i] : i = s + t }", in: pts{{0, 1, 1}, {23, 0, 23}}, out: pts{{24, 0, 24}, {-1, 1, 0}}},
+		{src: "[s = 0:2] -> { : }", in: pts{{0}, {2}}, out: pts{{3}}},
+		{src: "{ : }", in: pts{{}}},
+		{src: "{ [*, i] : i > 0 }", in: pts{{-7, 1}}, out: pts{{3, 0}}},
+		{src: "{ [i] -> A[*] : i > 0 }", in: pts{{1, 9}}, out: pts{{0, 9}}},
+		{src: "{ [i] : }", in: pts{{5}}},
+		{src: "{ [i, j] : j = [(i - 1)/3] }", in: pts{{4, 1}, {0, -1}}, out: pts{{4, 0}, {3, 1}}},
+		{src: "{ [i] : exists (e0 = [(i)/2]: 2e0 = i) }", in: pts{{4}, {-2}}, out: pts{{3}}},
 		// Parameters.
 		{src: "[N, M] -> { [i] : N <= i < M }", in: pts{{1, 3, 2}}, out: pts{{1, 3, 3}, {1, 3, 0}}},
 		{src: "[N] -> { : N > 0 }", in: pts{{1}}, out: pts{{0}}},
@@ -203,6 +215,9 @@ func TestParseErrors(t *testing.T) {
 		{"{ [i] : floor(i/i) = 0 }", "1:17: expected a positive integer constant"},
 		{"{ [i] : floor(i, 2) = 0 }", "1:9: floor takes 1 argument(s), not 2"},
 		{"{ [i] : i @ 2 }", `1:11: unexpected character "@"`},
+		{"[n = 0] -> { : }", "1:7: expected ':' but found ']'"},
+		{"{ [i = 0:j] }", `1:10: unknown identifier "j"`},
+		{"{ [i] : i = [(i)/2 }", "1:20: expected ']' but found '}'"},
 		{"{ [i] : i = 99999999999999999999 }", "1:13: integer 99999999999999999999 does not fit in 64 bits"},
 		{"{ [i]; [i] -> [j] }", "1:8: cannot mix a set and a map in one object"},
 		{"{ [i]; : 1 = 1 }", "1:8: cannot mix a set and a parameter set in one object"},

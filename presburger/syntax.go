@@ -9,7 +9,14 @@ type astObject struct {
 	pos    int
 	params []astIdent
 	parts  []*astDisjunct
+	ranges []astRange
 	end    int // offset just past the closing '}'
+}
+
+// astRange is a parameter's range `[p = lo:hi]`.
+type astRange struct {
+	param  int
+	lo, hi astExpr
 }
 
 type astIdent struct {
@@ -39,6 +46,7 @@ type astEntry struct {
 	pos  int
 	name string  // "" for a pure expression
 	expr astExpr // nil for a bare name
+	hi   astExpr // with a name: the range name = expr:hi
 }
 
 // Formulas.
