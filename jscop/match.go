@@ -2,6 +2,7 @@ package jscop
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -41,6 +42,9 @@ func (pt *Part) first(p *scop.Program) int {
 	}
 	return at
 }
+
+// unnamedParam is how Polly names a parameter it has no name for.
+var unnamedParam = regexp.MustCompile(`^p_[0-9]+$`)
 
 // pollyNames is the advice for a JSCoP without value names.
 const pollyNames = "export it from IR with value names (clang -fno-discard-value-names, opt -polly-use-llvm-names)"
@@ -84,7 +88,11 @@ func (m *Mapping) matchPart(s *Scop, used map[*scop.Stmt]bool) (Part, error) {
 	pt := Part{Scop: s}
 	for _, name := range s.context.Space().Params {
 		if !slices.Contains(p.Params, name) {
-			return pt, fmt.Errorf("the JSCoP's parameter %s is none of %s's (%s); %s", name, p.Name, strings.Join(p.Params, ", "), pollyNames)
+			why := pollyNames
+			if unnamedParam.MatchString(name) {
+				why = "Polly names p_N a parameter that is an LLVM value without a C name: an expression of the C parameters (such as n widened to 64 bits), or any parameter when the IR has no value names (then " + pollyNames + ")"
+			}
+			return pt, fmt.Errorf("the JSCoP's parameter %s is none of %s's (%s); %s", name, p.Name, strings.Join(p.Params, ", "), why)
 		}
 	}
 	for i := range s.Statements {
