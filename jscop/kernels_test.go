@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilefuse/tilefuse/internal/pollytest"
 	"github.com/tilefuse/tilefuse/jscop"
 	"github.com/tilefuse/tilefuse/polybench"
 )
@@ -15,7 +16,7 @@ import (
 // cannot place or
 // the parameter it cannot name. The counts are logged.
 func TestPollyKernels(t *testing.T) {
-	needPolly(t)
+	pollytest.Need(t)
 	ks := polybench.Kernels()
 	if len(ks) != 30 {
 		t.Fatalf("%d PolyBench kernels, want 30", len(ks))
@@ -24,7 +25,7 @@ func TestPollyKernels(t *testing.T) {
 	var refused []string
 	for _, k := range ks {
 		t.Run(k.Name, func(t *testing.T) {
-			_, exported := pollyExport(t, k, t.TempDir())
+			_, exported := pollytest.Export(t, k, t.TempDir())
 			files += len(exported)
 			scops := readJSCoPs(t, exported)
 			p := program(t, k)

@@ -5,13 +5,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/tilefuse/tilefuse/compiler"
 	"github.com/tilefuse/tilefuse/deps"
 	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/internal/pollytest"
 	"github.com/tilefuse/tilefuse/jscop"
 	"github.com/tilefuse/tilefuse/polybench"
 	"github.com/tilefuse/tilefuse/runner"
@@ -20,62 +20,6 @@ import (
 	"github.com/tilefuse/tilefuse/scop"
 	"github.com/tilefuse/tilefuse/tiling"
 )
-
-// The clients: clang-14 compiles PolyBench's C to IR, opt-14 runs Polly.
-const (
-	clang = "clang-14"
-	opt   = "opt-14"
-)
-
-// pollyFlags are the legacy pass manager's Polly options every step
-// shares: value names in statement, array and parameter names, and
-// every static control part modelled however small.
-var pollyFlags = []string{"-enable-new-pm=0", "-basic-aa", "-polly-use-llvm-names", "-polly-process-unprofitable"}
-
-// needPolly skips the test where clang-14 and opt-14 are missing, and
-// fails it under CI, where they are installed and the round trips must
-// run.
-func needPolly(t *testing.T) {
-	t.Helper()
-	for _, tool := range []string{clang, opt} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("%s is not installed; CI must run the Polly round trips", tool)
-			}
-			t.Skipf("%s not installed (Debian packages clang-14, llvm-14): Polly round trips not run", tool)
-		}
-	}
-}
-
-func run(t *testing.T, dir, name string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
-
-// pollyExport compiles kernel k's C to canonical IR in dir (k.ll) and has
-// Polly export its static control parts: the IR and the JSCoPs' paths.
-func pollyExport(t *testing.T, k polybench.Kernel, dir string) (ll string, files []string) {
-	t.Helper()
-	src := strings.Replace(k.Source, "static\n", "", 1)
-	if err := os.WriteFile(filepath.Join(dir, "k.c"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// No FMA contraction: the arrays are compared bit for bit.
-	run(t, dir, clang, "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-ffp-contract=off", "-S", "-emit-llvm", "k.c", "-o", "k0.ll")
-	run(t, dir, opt, "-S", "-polly-canonicalize", "k0.ll", "-o", "k.ll")
-	run(t, dir, opt, append(pollyFlags, "-polly-export-jscop", "-disable-output", "k.ll")...)
-	files, _ = filepath.Glob(filepath.Join(dir, k.Func+"___*.jscop"))
-	if len(files) == 0 {
-		t.Fatalf("Polly exported no static control part of %s", k.Func)
-	}
-	return filepath.Join(dir, "k.ll"), files
-}
 
 func program(t *testing.T, k polybench.Kernel) *scop.Program {
 	t.Helper()
@@ -143,12 +87,12 @@ var roundTrips = []struct {
 // the same C, runs that code and compares its arrays with the reference
 // executor's.
 func TestTilefuseToPolly(t *testing.T) {
-	needPolly(t)
+	pollytest.Need(t)
 	for _, rt := range roundTrips {
 		t.Run(rt.kernel, func(t *testing.T) {
 			k, _ := polybench.Lookup(rt.kernel)
 			dir := t.TempDir()
-			ll, files := pollyExport(t, k, dir)
+			ll, files := pollytest.Export(t, k, dir)
 			if len(files) != rt.parts {
 				t.Fatalf("Polly exported %d static control parts, want %d: %v", len(files), rt.parts, files)
 			}
@@ -171,7 +115,7 @@ func TestTilefuseToPolly(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			log := pollyImport(t, dir, ll, "tilefuse")
+			log := pollytest.Import(t, dir, ll, "tilefuse")
 			if n := strings.Count(log, "Reading JScop"); n != rt.parts || strings.Contains(log, "changes the dependences") {
 				t.Fatalf("Polly imported %d schedules, want %d:\n%s", n, rt.parts, log)
 			}
@@ -187,61 +131,14 @@ func TestTilefuseToPolly(t *testing.T) {
 	}
 }
 
-// pollyImport has Polly import the JSCoPs dir/*.jscop.postfix into ll and
-// generate code (dir/polly.ll): its log. Polly names the file it reads
-// after the region as it is when its turn comes, and generating code for
-// one region renames the blocks around the next (2mm's first region
-// ends at for.cond28.preheader.region_entering once the second is
-// done), so a file Polly cannot find is copied from the one exported
-// for the region of the same entry block, and opt runs again.
-func pollyImport(t *testing.T, dir, ll, postfix string) string {
-	t.Helper()
-	args := append(pollyFlags, "-S", "-polly-import-jscop", "-polly-import-jscop-postfix="+postfix, "-polly-codegen", ll, "-o", "polly.ll")
-	reading := regexp.MustCompile(`from '\./([^']+)'`)
-	for range 4 {
-		cmd := exec.Command(opt, args...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		log := string(out)
-		if err == nil {
-			return log
-		}
-		reads := reading.FindAllStringSubmatch(log, -1)
-		if !strings.Contains(log, "File could not be read") || len(reads) == 0 {
-			t.Fatalf("%s %s: %v\n%s", opt, strings.Join(args, " "), err, log)
-		}
-		missing := reads[len(reads)-1][1]
-		entry, _, _ := strings.Cut(missing, "---")
-		from, _ := filepath.Glob(filepath.Join(dir, globQuote(entry)+"---*.jscop."+postfix))
-		if len(from) != 1 {
-			t.Fatalf("Polly asks for %s; exported for its entry block: %v\n%s", missing, from, log)
-		}
-		data, err := os.ReadFile(from[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, missing), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Fatalf("Polly still misses JSCoP files after 4 runs")
-	return ""
-}
-
-// globQuote escapes the pattern characters of name.
-func globQuote(name string) string {
-	r := strings.NewReplacer("*", `\*`, "?", `\?`, "[", `\[`, `\`, `\\`)
-	return r.Replace(name)
-}
-
 // TestPollyRefusesIllegal is the round trip's control: a schedule that
 // runs jacobi-2d's second statement before the first reaches Polly, which
 // refuses it, as tilefuse's own check does.
 func TestPollyRefusesIllegal(t *testing.T) {
-	needPolly(t)
+	pollytest.Need(t)
 	k, _ := polybench.Lookup("jacobi-2d")
 	dir := t.TempDir()
-	ll, files := pollyExport(t, k, dir)
+	ll, files := pollytest.Export(t, k, dir)
 	file := files[0]
 	p := program(t, k)
 	s := readJSCoP(t, file)
@@ -280,7 +177,7 @@ func TestPollyRefusesIllegal(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Polly refuses it by aborting ("malformed jscop file").
-	cmd := exec.Command(opt, append(pollyFlags, "-S", "-polly-import-jscop", "-polly-import-jscop-postfix=swapped", "-polly-codegen", ll, "-o", "polly.ll")...)
+	cmd := exec.Command(pollytest.Opt, append(pollytest.Flags, "-S", "-polly-import-jscop", "-polly-import-jscop-postfix=swapped", "-polly-codegen", ll, "-o", "polly.ll")...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if log := string(out); err == nil || !strings.Contains(log, "changes the dependences") {
@@ -292,11 +189,11 @@ func TestPollyRefusesIllegal(t *testing.T) {
 // checks its schedule against tilefuse's dependences, compiles the
 // kernel with it and compares the arrays with the reference executor's.
 func TestPollyToTilefuse(t *testing.T) {
-	needPolly(t)
+	pollytest.Need(t)
 	for _, rt := range roundTrips {
 		t.Run(rt.kernel, func(t *testing.T) {
 			k, _ := polybench.Lookup(rt.kernel)
-			_, files := pollyExport(t, k, t.TempDir())
+			_, files := pollytest.Export(t, k, t.TempDir())
 			p := program(t, k)
 			m, err := jscop.Match(p, readJSCoPs(t, files)...)
 			if err != nil {
@@ -353,9 +250,9 @@ func violations(t *testing.T, p *scop.Program, tree scheduletree.Tree) []schedul
 // (Polly's two static control parts) cannot be exported, since Polly
 // schedules each part alone.
 func TestExportRefusesFusedParts(t *testing.T) {
-	needPolly(t)
+	pollytest.Need(t)
 	k, _ := polybench.Lookup("2mm")
-	_, files := pollyExport(t, k, t.TempDir())
+	_, files := pollytest.Export(t, k, t.TempDir())
 	p := program(t, k)
 	m, err := jscop.Match(p, readJSCoPs(t, files)...)
 	if err != nil {

@@ -33,6 +33,11 @@ func (m *Mapping) Scheduled() (*scop.Program, error) {
 				if err != nil {
 					return nil, err
 				}
+				// The program's parameters, in its order, not Polly's.
+				u := presburger.UniverseMap(presburger.MapSpace(m.Program.Params, s.Space().In, s.Space().Out))
+				if s, err = u.Intersect(s); err != nil {
+					return nil, err
+				}
 				if len(m.Parts) > 1 {
 					if s, err = insertConst(s, 0, int64(rank)); err != nil {
 						return nil, err
