@@ -38,6 +38,11 @@
 //   - Dimensions: Polly names a domain's dimensions i0, i1, ...; they are
 //     the enclosing loops, outermost first, as tilefuse's iterators are.
 //
+// Polly makes one static control part (one JSCoP file) of each region it
+// can model, so a program may be several JSCoPs (2mm's two loop nests
+// are two): Match takes them all, Tree orders them as the program does,
+// and Export refuses a tree that interleaves their instances.
+//
 // Files this package writes for tilefuse's own programs (FromProgram) use
 // tilefuse's names (S0, the C array names); Match reads both.
 package jscop

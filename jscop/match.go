@@ -2,6 +2,7 @@ package jscop
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -9,11 +10,21 @@ import (
 	"github.com/tilefuse/tilefuse/scop"
 )
 
-// Mapping pairs the statements and arrays of a JSCoP with those of a
+// Mapping pairs the statements and arrays of the JSCoPs of one program
+// (Polly makes a static control part, a JSCoP file, of each region it
+// can model; 2mm's two loop nests are two) with those of a tilefuse
 // program of the same code.
 type Mapping struct {
-	Scop    *Scop
+	// Parts are the JSCoPs, in the order given to Match.
+	Parts   []Part
 	Program *scop.Program
+	// Arrays maps JSCoP array names (MemRef_A) to the program's (A).
+	Arrays map[string]string
+}
+
+// Part is one JSCoP of a Mapping.
+type Part struct {
+	Scop *Scop
 	// Groups[i] are the program statements that JSCoP statement i
 	// executes, in textual order: one statement, or several when Polly
 	// keeps the assignments of one basic block together.
@@ -21,55 +32,42 @@ type Mapping struct {
 	// Instances[i][k] maps the instances of JSCoP statement i to those
 	// of Groups[i][k] (Polly's loop counters to the C iterators).
 	Instances [][]presburger.Map
-	// Arrays maps JSCoP array names (MemRef_A) to the program's (A).
-	Arrays map[string]string
 }
+
+// first is the textual position in p of the part's first statement.
+func (pt *Part) first(p *scop.Program) int {
+	at := len(p.Stmts)
+	for _, g := range pt.Groups {
+		at = min(at, slices.Index(p.Stmts, g[0]))
+	}
+	return at
+}
+
+// unnamedParam is how Polly names a parameter it has no name for.
+var unnamedParam = regexp.MustCompile(`^p_[0-9]+$`)
 
 // pollyNames is the advice for a JSCoP without value names.
 const pollyNames = "export it from IR with value names (clang -fno-discard-value-names, opt -polly-use-llvm-names)"
 
-// Match pairs every statement of s with the statements of p that write
-// the same elements over the same domain, and checks that they read the
-// same arrays as p's. A statement of either side left without a partner
-// is an error that names it.
-func Match(s *Scop, p *scop.Program) (*Mapping, error) {
-	m := &Mapping{Scop: s, Program: p, Arrays: map[string]string{}}
-	for _, name := range s.context.Space().Params {
-		if !slices.Contains(p.Params, name) {
-			return nil, fmt.Errorf("the JSCoP's parameter %s is none of %s's (%s); %s", name, p.Name, strings.Join(p.Params, ", "), pollyNames)
-		}
+// Match pairs every statement of the JSCoPs scops with the statements of
+// p that write the same elements over the same domain, and checks that
+// they read the same arrays as p's. A statement of either side left
+// without a partner is an error that names it.
+func Match(p *scop.Program, scops ...*Scop) (*Mapping, error) {
+	if len(scops) == 0 {
+		return nil, fmt.Errorf("no JSCoP to match with %s", p.Name)
 	}
+	m := &Mapping{Program: p, Arrays: map[string]string{}}
 	used := map[*scop.Stmt]bool{}
-	for i := range s.Statements {
-		st := &s.Statements[i]
-		var group []*scop.Stmt
-		convs := map[*scop.Stmt]presburger.Map{}
-		for _, a := range st.Accesses {
-			arr := m.array(a.rel.Space().Out.Name)
-			if a.Kind != "write" || arr == nil {
-				continue
+	for _, s := range scops {
+		pt, err := m.matchPart(s, used)
+		if err != nil {
+			if len(scops) > 1 {
+				err = fmt.Errorf("JSCoP %s: %w", s.Name, err)
 			}
-			t, conv, err := m.writer(st, a, arr, used)
-			if err != nil {
-				return nil, err
-			}
-			used[t] = true
-			convs[t] = conv
-			group = append(group, t)
-		}
-		if len(group) == 0 {
-			return nil, fmt.Errorf("JSCoP statement %s writes none of %s's arrays (only values Polly keeps in registers: %s); the program has no statement for it", st.Name, p.Name, strings.Join(m.registers(st), ", "))
-		}
-		slices.SortFunc(group, func(a, b *scop.Stmt) int { return slices.Index(p.Stmts, a) - slices.Index(p.Stmts, b) })
-		var inst []presburger.Map
-		for _, t := range group {
-			inst = append(inst, convs[t])
-		}
-		if err := m.checkReads(st, group, inst); err != nil {
 			return nil, err
 		}
-		m.Groups = append(m.Groups, group)
-		m.Instances = append(m.Instances, inst)
+		m.Parts = append(m.Parts, pt)
 	}
 	for _, t := range p.Stmts {
 		if !used[t] {
@@ -81,6 +79,54 @@ func Match(s *Scop, p *scop.Program) (*Mapping, error) {
 		}
 	}
 	return m, nil
+}
+
+// matchPart matches the statements of one JSCoP with program statements
+// not yet used.
+func (m *Mapping) matchPart(s *Scop, used map[*scop.Stmt]bool) (Part, error) {
+	p := m.Program
+	pt := Part{Scop: s}
+	for _, name := range s.context.Space().Params {
+		if !slices.Contains(p.Params, name) {
+			why := pollyNames
+			if unnamedParam.MatchString(name) {
+				why = "Polly names p_N a parameter that is an LLVM value without a C name: an expression of the C parameters (such as n widened to 64 bits), or any parameter when the IR has no value names (then " + pollyNames + ")"
+			}
+			return pt, fmt.Errorf("the JSCoP's parameter %s is none of %s's (%s); %s", name, p.Name, strings.Join(p.Params, ", "), why)
+		}
+	}
+	for i := range s.Statements {
+		st := &s.Statements[i]
+		var group []*scop.Stmt
+		convs := map[*scop.Stmt]presburger.Map{}
+		for _, a := range st.Accesses {
+			arr := m.array(a.rel.Space().Out.Name)
+			if a.Kind != "write" || arr == nil {
+				continue
+			}
+			t, conv, err := m.writer(st, a, arr, used)
+			if err != nil {
+				return pt, err
+			}
+			used[t] = true
+			convs[t] = conv
+			group = append(group, t)
+		}
+		if len(group) == 0 {
+			return pt, fmt.Errorf("JSCoP statement %s writes none of %s's arrays (only values Polly keeps in registers: %s); the program has no statement for it", st.Name, p.Name, strings.Join(m.registers(st), ", "))
+		}
+		slices.SortFunc(group, func(a, b *scop.Stmt) int { return slices.Index(p.Stmts, a) - slices.Index(p.Stmts, b) })
+		var inst []presburger.Map
+		for _, t := range group {
+			inst = append(inst, convs[t])
+		}
+		if err := m.checkReads(st, group, inst); err != nil {
+			return pt, err
+		}
+		pt.Groups = append(pt.Groups, group)
+		pt.Instances = append(pt.Instances, inst)
+	}
+	return pt, nil
 }
 
 // array returns the program array that JSCoP array name stands for:
@@ -124,47 +170,72 @@ func (m *Mapping) writer(st *Statement, a Access, arr *scop.Array, used map[*sco
 		if used[t] || t.Write.Array != arr.Name || t.Domain.Space().Out.Len() != st.domain.Space().Out.Len() {
 			continue
 		}
-		conv, err := pollyInstances(st.Name, t)
+		convs, err := instanceMaps(st.Name, t)
 		if err != nil {
 			return nil, none, err
 		}
-		dom, err := st.domain.Apply(conv)
-		if err != nil {
-			return nil, none, err
-		}
-		same, err := m.equalSets(dom, t.Domain)
-		if err != nil {
-			return nil, none, err
-		}
-		if !same {
-			near = append(near, t.Name+" (domain "+t.Domain.String()+")")
-			continue
-		}
-		rel, err := a.rel.ApplyDomain(conv)
-		if err == nil {
-			rel, err = renameArray(rel, arr.Name)
-		}
-		if err != nil {
-			return nil, none, err
-		}
-		for _, w := range t.Writes {
-			if w.Array != arr.Name {
-				continue
-			}
-			if same, err = m.equalMaps(rel, w.Rel, t.Domain); err != nil {
+		why := ""
+		for _, conv := range convs {
+			ok, reason, err := m.writesAs(st, a, arr, t, conv)
+			if err != nil {
 				return nil, none, err
 			}
-			if same {
+			if ok {
 				return t, conv, nil
 			}
+			why = reason
 		}
-		near = append(near, t.Name+" (writes "+t.Write.String()+")")
+		near = append(near, t.Name+" ("+why+")")
 	}
 	msg := fmt.Sprintf("JSCoP statement %s writes %s over %s; no statement of %s writes the same", st.Name, a.Relation, st.Domain, m.Program.Name)
 	if len(near) > 0 {
 		msg += " (" + arr.Name + " is written by " + strings.Join(near, ", ") + ")"
 	}
 	return nil, none, fmt.Errorf("%s", msg)
+}
+
+// instanceMaps are the candidate maps from the instances of JSCoP
+// statement name to t's: the same iterators (a file in tilefuse's
+// names), then Polly's loop counters counted from 0.
+func instanceMaps(name string, t *scop.Stmt) ([]presburger.Map, error) {
+	same, err := renaming(name, t.Name, t.Domain.Space().Out.Len())
+	if err != nil {
+		return nil, err
+	}
+	polly, err := pollyInstances(name, t)
+	if err != nil {
+		return nil, err
+	}
+	return []presburger.Map{same, polly}, nil
+}
+
+// writesAs reports whether t, its instances seen through conv, runs over
+// st's domain and writes what access a writes; if not, why.
+func (m *Mapping) writesAs(st *Statement, a Access, arr *scop.Array, t *scop.Stmt, conv presburger.Map) (bool, string, error) {
+	dom, err := st.domain.Apply(conv)
+	if err != nil {
+		return false, "", err
+	}
+	same, err := m.equalSets(dom, t.Domain)
+	if err != nil || !same {
+		return false, "domain " + t.Domain.String(), err
+	}
+	rel, err := a.rel.ApplyDomain(conv)
+	if err == nil {
+		rel, err = renameArray(rel, arr.Name)
+	}
+	if err != nil {
+		return false, "", err
+	}
+	for _, w := range t.Writes {
+		if w.Array != arr.Name {
+			continue
+		}
+		if same, err = m.equalMaps(rel, w.Rel, t.Domain); err != nil || same {
+			return same, "", err
+		}
+	}
+	return false, "writes " + t.Write.String(), nil
 }
 
 // checkReads checks that what st reads of the program's arrays, the

@@ -11,6 +11,7 @@ import (
 	"github.com/tilefuse/tilefuse/compiler"
 	"github.com/tilefuse/tilefuse/deps"
 	"github.com/tilefuse/tilefuse/frontend/cparse"
+	"github.com/tilefuse/tilefuse/internal/pollytest"
 	"github.com/tilefuse/tilefuse/jscop"
 	"github.com/tilefuse/tilefuse/polybench"
 	"github.com/tilefuse/tilefuse/runner"
@@ -20,62 +21,6 @@ import (
 	"github.com/tilefuse/tilefuse/tiling"
 )
 
-// The clients: clang-14 compiles PolyBench's C to IR, opt-14 runs Polly.
-const (
-	clang = "clang-14"
-	opt   = "opt-14"
-)
-
-// pollyFlags are the legacy pass manager's Polly options every step
-// shares: value names in statement, array and parameter names, and
-// every static control part modelled however small.
-var pollyFlags = []string{"-enable-new-pm=0", "-basic-aa", "-polly-use-llvm-names", "-polly-process-unprofitable"}
-
-// needPolly skips the test where clang-14 and opt-14 are missing, and
-// fails it under CI, where they are installed and the round trips must
-// run.
-func needPolly(t *testing.T) {
-	t.Helper()
-	for _, tool := range []string{clang, opt} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("%s is not installed; CI must run the Polly round trips", tool)
-			}
-			t.Skipf("%s not installed (Debian packages clang-14, llvm-14): Polly round trips not run", tool)
-		}
-	}
-}
-
-func run(t *testing.T, dir, name string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
-
-// pollyExport compiles kernel k's C to canonical IR in dir (k.ll) and has
-// Polly export its static control part: the IR and the JSCoP's path.
-func pollyExport(t *testing.T, k polybench.Kernel, dir string) (ll, file string) {
-	t.Helper()
-	src := strings.Replace(k.Source, "static\n", "", 1)
-	if err := os.WriteFile(filepath.Join(dir, "k.c"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// No FMA contraction: the arrays are compared bit for bit.
-	run(t, dir, clang, "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-ffp-contract=off", "-S", "-emit-llvm", "k.c", "-o", "k0.ll")
-	run(t, dir, opt, "-S", "-polly-canonicalize", "k0.ll", "-o", "k.ll")
-	run(t, dir, opt, append(pollyFlags, "-polly-export-jscop", "-disable-output", "k.ll")...)
-	files, _ := filepath.Glob(filepath.Join(dir, k.Func+"___*.jscop"))
-	if len(files) != 1 {
-		t.Fatalf("Polly exported %d static control parts of %s (%v), want 1", len(files), k.Func, files)
-	}
-	return filepath.Join(dir, "k.ll"), files[0]
-}
-
 func program(t *testing.T, k polybench.Kernel) *scop.Program {
 	t.Helper()
 	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
@@ -83,6 +28,15 @@ func program(t *testing.T, k polybench.Kernel) *scop.Program {
 		t.Fatal(err)
 	}
 	return p
+}
+
+func readJSCoPs(t *testing.T, files []string) []*jscop.Scop {
+	t.Helper()
+	var out []*jscop.Scop
+	for _, f := range files {
+		out = append(out, readJSCoP(t, f))
+	}
+	return out
 }
 
 func readJSCoP(t *testing.T, file string) *jscop.Scop {
@@ -118,14 +72,14 @@ func checkRun(t *testing.T, p *scop.Program, k polybench.Kernel, ir string) {
 }
 
 // roundTrips are the kernels of the round trips, with the tile size of
-// the tree tilefuse exports.
+// the tree tilefuse exports and the number of static control parts
+// Polly makes of them.
 var roundTrips = []struct {
 	kernel string
 	tile   int64
+	parts  int
 }{
-	{"gemm", 8}, {"jacobi-2d", 4},
-	// 2mm is not here yet: Polly splits it into two static control
-	// parts (two JSCoP files), which Match does not combine.
+	{"gemm", 8, 1}, {"jacobi-2d", 4, 1}, {"2mm", 8, 2},
 }
 
 // TestTilefuseToPolly exports a tiled tilefuse schedule of each kernel in
@@ -133,14 +87,17 @@ var roundTrips = []struct {
 // the same C, runs that code and compares its arrays with the reference
 // executor's.
 func TestTilefuseToPolly(t *testing.T) {
-	needPolly(t)
+	pollytest.Need(t)
 	for _, rt := range roundTrips {
 		t.Run(rt.kernel, func(t *testing.T) {
 			k, _ := polybench.Lookup(rt.kernel)
 			dir := t.TempDir()
-			ll, file := pollyExport(t, k, dir)
+			ll, files := pollytest.Export(t, k, dir)
+			if len(files) != rt.parts {
+				t.Fatalf("Polly exported %d static control parts, want %d: %v", len(files), rt.parts, files)
+			}
 			p := program(t, k)
-			m, err := jscop.Match(readJSCoP(t, file), p)
+			m, err := jscop.Match(p, readJSCoPs(t, files)...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -149,16 +106,18 @@ func TestTilefuseToPolly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := out.Marshal()
-			if err != nil {
-				t.Fatal(err)
+			for i, s := range out {
+				data, err := s.Marshal()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(files[i]+".tilefuse", data, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
-			if err := os.WriteFile(file+".tilefuse", data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			log := run(t, dir, opt, append(pollyFlags, "-S", "-polly-import-jscop", "-polly-import-jscop-postfix=tilefuse", "-polly-codegen", ll, "-o", "polly.ll")...)
-			if !strings.Contains(log, "Reading JScop") || strings.Contains(log, "changes the dependences") {
-				t.Fatalf("Polly did not import the schedule:\n%s", log)
+			log := pollytest.Import(t, dir, ll, "tilefuse")
+			if n := strings.Count(log, "Reading JScop"); n != rt.parts || strings.Contains(log, "changes the dependences") {
+				t.Fatalf("Polly imported %d schedules, want %d:\n%s", n, rt.parts, log)
 			}
 			ir, err := os.ReadFile(filepath.Join(dir, "polly.ll"))
 			if err != nil {
@@ -176,10 +135,11 @@ func TestTilefuseToPolly(t *testing.T) {
 // runs jacobi-2d's second statement before the first reaches Polly, which
 // refuses it, as tilefuse's own check does.
 func TestPollyRefusesIllegal(t *testing.T) {
-	needPolly(t)
+	pollytest.Need(t)
 	k, _ := polybench.Lookup("jacobi-2d")
 	dir := t.TempDir()
-	ll, file := pollyExport(t, k, dir)
+	ll, files := pollytest.Export(t, k, dir)
+	file := files[0]
 	p := program(t, k)
 	s := readJSCoP(t, file)
 	// Swap the statements' positions in the time step: S1 before S0.
@@ -202,7 +162,7 @@ func TestPollyRefusesIllegal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := jscop.Match(s, p)
+	m, err := jscop.Match(p, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +177,7 @@ func TestPollyRefusesIllegal(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Polly refuses it by aborting ("malformed jscop file").
-	cmd := exec.Command(opt, append(pollyFlags, "-S", "-polly-import-jscop", "-polly-import-jscop-postfix=swapped", "-polly-codegen", ll, "-o", "polly.ll")...)
+	cmd := exec.Command(pollytest.Opt, append(pollytest.Flags, "-S", "-polly-import-jscop", "-polly-import-jscop-postfix=swapped", "-polly-codegen", ll, "-o", "polly.ll")...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if log := string(out); err == nil || !strings.Contains(log, "changes the dependences") {
@@ -229,13 +189,13 @@ func TestPollyRefusesIllegal(t *testing.T) {
 // checks its schedule against tilefuse's dependences, compiles the
 // kernel with it and compares the arrays with the reference executor's.
 func TestPollyToTilefuse(t *testing.T) {
-	needPolly(t)
+	pollytest.Need(t)
 	for _, rt := range roundTrips {
 		t.Run(rt.kernel, func(t *testing.T) {
 			k, _ := polybench.Lookup(rt.kernel)
-			_, file := pollyExport(t, k, t.TempDir())
+			_, files := pollytest.Export(t, k, t.TempDir())
 			p := program(t, k)
-			m, err := jscop.Match(readJSCoP(t, file), p)
+			m, err := jscop.Match(p, readJSCoPs(t, files)...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -284,4 +244,28 @@ func violations(t *testing.T, p *scop.Program, tree scheduletree.Tree) []schedul
 		t.Fatal(err)
 	}
 	return vs
+}
+
+// TestExportRefusesFusedParts: a tree that fuses 2mm's two loop nests
+// (Polly's two static control parts) cannot be exported, since Polly
+// schedules each part alone.
+func TestExportRefusesFusedParts(t *testing.T) {
+	pollytest.Need(t)
+	k, _ := polybench.Lookup("2mm")
+	_, files := pollytest.Export(t, k, t.TempDir())
+	p := program(t, k)
+	m, err := jscop.Match(p, readJSCoPs(t, files)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := compiler.Compile(context.Background(), p, compiler.Options{
+		Strategy: compiler.Max, Stop: compiler.StageFuse, NoInline: true, KeepScalars: true, KeepLayout: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = m.Export(r.Tree())
+	if err == nil || !strings.Contains(err.Error(), "schedules each static control part alone") {
+		t.Fatalf("Export of the fused tree:\n%s\nerror %v, want the parts refused", r.Tree().Text(), err)
+	}
 }

@@ -2,6 +2,7 @@ package jscop
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tilefuse/tilefuse/presburger"
@@ -11,29 +12,45 @@ import (
 )
 
 // Scheduled returns a copy of the program whose statements have the
-// JSCoP's schedules: statement k of a group of several gets one more
-// time dimension, k, for the order inside Polly's basic block, and every
+// JSCoPs' schedules: with several JSCoPs, a first time dimension orders
+// them as the program does (Polly runs its static control parts one
+// after the other); statement k of a group of several gets one more
+// time dimension, k, for the order inside Polly's basic block; and every
 // schedule is padded with zeros to a common width.
 func (m *Mapping) Scheduled() (*scop.Program, error) {
 	sched := map[*scop.Stmt]presburger.Map{}
 	width, inner := 0, false
-	for _, g := range m.Groups {
-		inner = inner || len(g) > 1
+	for _, pt := range m.Parts {
+		for _, g := range pt.Groups {
+			inner = inner || len(g) > 1
+		}
 	}
-	for i, g := range m.Groups {
-		st := &m.Scop.Statements[i]
-		for k, t := range g {
-			s, err := st.schedule.ApplyDomain(m.Instances[i][k])
-			if err != nil {
-				return nil, err
-			}
-			if inner {
-				if s, err = appendConst(s, int64(k)); err != nil {
+	for rank, pt := range m.inOrder() {
+		for i, g := range pt.Groups {
+			st := &pt.Scop.Statements[i]
+			for k, t := range g {
+				s, err := st.schedule.ApplyDomain(pt.Instances[i][k])
+				if err != nil {
 					return nil, err
 				}
+				// The program's parameters, in its order, not Polly's.
+				u := presburger.UniverseMap(presburger.MapSpace(m.Program.Params, s.Space().In, s.Space().Out))
+				if s, err = u.Intersect(s); err != nil {
+					return nil, err
+				}
+				if len(m.Parts) > 1 {
+					if s, err = insertConst(s, 0, int64(rank)); err != nil {
+						return nil, err
+					}
+				}
+				if inner {
+					if s, err = insertConst(s, s.Space().NOut(), int64(k)); err != nil {
+						return nil, err
+					}
+				}
+				sched[t] = s
+				width = max(width, s.Space().NOut())
 			}
-			sched[t] = s
-			width = max(width, s.Space().NOut())
 		}
 	}
 	q := *m.Program
@@ -42,7 +59,7 @@ func (m *Mapping) Scheduled() (*scop.Program, error) {
 		s := sched[t]
 		var err error
 		for s.Space().NOut() < width {
-			if s, err = appendConst(s, 0); err != nil {
+			if s, err = insertConst(s, s.Space().NOut(), 0); err != nil {
 				return nil, err
 			}
 		}
@@ -53,14 +70,23 @@ func (m *Mapping) Scheduled() (*scop.Program, error) {
 	return &q, nil
 }
 
-// appendConst adds a last time dimension equal to v.
-func appendConst(s presburger.Map, v int64) (presburger.Map, error) {
-	n := s.Space().NOut()
-	s, err := s.InsertDims(presburger.DimOut, n, 1)
+// inOrder is the parts in the program's textual order.
+func (m *Mapping) inOrder() []*Part {
+	out := make([]*Part, len(m.Parts))
+	for i := range m.Parts {
+		out[i] = &m.Parts[i]
+	}
+	slices.SortStableFunc(out, func(a, b *Part) int { return a.first(m.Program) - b.first(m.Program) })
+	return out
+}
+
+// insertConst adds a time dimension equal to v at position at.
+func insertConst(s presburger.Map, at int, v int64) (presburger.Map, error) {
+	s, err := s.InsertDims(presburger.DimOut, at, 1)
 	if err != nil {
 		return s, err
 	}
-	return s.FixDim(presburger.DimOut, n, v)
+	return s.FixDim(presburger.DimOut, at, v)
 }
 
 // Tree is the JSCoP's schedule as a schedule tree of the program (as
@@ -75,11 +101,14 @@ func (m *Mapping) Tree() (scheduletree.Tree, error) {
 	return scheduler.Original(q)
 }
 
-// Export is the JSCoP s with the schedules of tree t: the file Polly's
-// -polly-import-jscop reads back. t must schedule the mapped program's
-// statements, each instance once (no extension nodes or skipped
-// subtrees), and each Polly statement must be one tilefuse statement.
-func (m *Mapping) Export(t scheduletree.Tree) (*Scop, error) {
+// Export is the JSCoPs of the mapping (in the order of its parts) with
+// the schedules of tree t: the files Polly's -polly-import-jscop reads
+// back. t must schedule the mapped program's statements, each instance
+// once (no extension nodes or skipped subtrees), each Polly statement
+// must be one tilefuse statement, and t must run each JSCoP's instances
+// after all of those of the JSCoPs before it (Polly schedules each
+// static control part alone).
+func (m *Mapping) Export(t scheduletree.Tree) ([]*Scop, error) {
 	if err := flatTree(t); err != nil {
 		return nil, err
 	}
@@ -91,21 +120,40 @@ func (m *Mapping) Export(t scheduletree.Tree) (*Scop, error) {
 	for _, s := range um.Maps() {
 		byName[s.Space().In.Name] = s
 	}
-	out := *m.Scop
-	out.Statements = make([]Statement, len(m.Scop.Statements))
-	params := m.Scop.context.Space().Params
-	for i, g := range m.Groups {
-		st := m.Scop.Statements[i]
+	if err := m.partsApart(byName); err != nil {
+		return nil, err
+	}
+	var out []*Scop
+	for i := range m.Parts {
+		s, err := m.Parts[i].export(byName, m.Program.Context)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// export is the part's JSCoP with the schedules byName.
+func (pt *Part) export(byName map[string]presburger.Map, ctx presburger.Set) (*Scop, error) {
+	out := *pt.Scop
+	out.Statements = make([]Statement, len(pt.Scop.Statements))
+	params := pt.Scop.context.Space().Params
+	for i, g := range pt.Groups {
+		st := pt.Scop.Statements[i]
 		s, err := groupSchedule(g, byName)
 		if err != nil {
 			return nil, fmt.Errorf("JSCoP statement %s: %v", st.Name, err)
 		}
-		back, err := m.Instances[i][0].Reverse()
+		back, err := pt.Instances[i][0].Reverse()
 		if err == nil {
 			s, err = s.ApplyDomain(back)
 		}
 		if err != nil {
 			return nil, err
+		}
+		if s, err = onlyParams(s, params, ctx); err != nil {
+			return nil, fmt.Errorf("JSCoP statement %s: %v", st.Name, err)
 		}
 		// Polly gives the schedule's parameters its own by position.
 		u := presburger.UniverseMap(presburger.MapSpace(params, s.Space().In, s.Space().Out))
@@ -123,6 +171,94 @@ func (m *Mapping) Export(t scheduletree.Tree) (*Scop, error) {
 		out.Statements[i] = st
 	}
 	return &out, nil
+}
+
+// onlyParams is schedule s without the parameters outside keep (a
+// program's other static control parts use them): it must not depend on
+// them where the program's context ctx holds.
+func onlyParams(s presburger.Map, keep []string, ctx presburger.Set) (presburger.Map, error) {
+	for i := len(s.Space().Params) - 1; i >= 0; i-- {
+		name := s.Space().Params[i]
+		if slices.Contains(keep, name) {
+			continue
+		}
+		g, err := s.GistParams(ctx)
+		if err != nil {
+			return s, err
+		}
+		for _, c := range g.Constraints() {
+			for _, row := range append(c.Eqs, c.Ineqs...) {
+				if row[1+i] != 0 {
+					return s, fmt.Errorf("the schedule %s depends on the parameter %s, which this static control part does not have", g, name)
+				}
+			}
+		}
+		if s, err = g.ProjectOut(presburger.DimParam, i, 1); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
+}
+
+// partsApart checks that the schedules byName run every instance of each
+// part before every instance of the parts after it in the program.
+func (m *Mapping) partsApart(byName map[string]presburger.Map) error {
+	parts := m.inOrder()
+	for i, early := range parts {
+		for _, late := range parts[i+1:] {
+			for _, a := range stmtsOf(early) {
+				for _, b := range stmtsOf(late) {
+					ok, err := m.before(byName[a.Name], byName[b.Name])
+					if err != nil {
+						return err
+					}
+					if !ok {
+						return fmt.Errorf("the tree runs instances of %s (JSCoP %s) no later than some of %s (JSCoP %s), which comes first in %s; Polly schedules each static control part alone and runs them in the program's order", b.Name, late.Scop.Name, a.Name, early.Scop.Name, m.Program.Name)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func stmtsOf(pt *Part) []*scop.Stmt {
+	var out []*scop.Stmt
+	for _, g := range pt.Groups {
+		out = append(out, g...)
+	}
+	return out
+}
+
+// before reports whether every time of sa (where the program's context
+// holds) is lexicographically before every time of sb.
+func (m *Mapping) before(sa, sb presburger.Map) (bool, error) {
+	if sa.Space().In.Name == "" || sb.Space().In.Name == "" {
+		return false, fmt.Errorf("the tree does not schedule every statement")
+	}
+	timeSpace := presburger.SetSpace(sa.Space().Params, sa.Space().Out)
+	notBefore, err := sa.ApplyRange(presburger.LexGE(timeSpace))
+	if err != nil {
+		return false, err
+	}
+	rev, err := sb.Reverse()
+	if err == nil {
+		notBefore, err = notBefore.ApplyRange(rev)
+	}
+	if err != nil {
+		return false, err
+	}
+	dom, err := sa.Domain()
+	if err == nil {
+		dom, err = m.withContext(dom)
+	}
+	if err == nil {
+		notBefore, err = notBefore.IntersectDomain(dom)
+	}
+	if err != nil {
+		return false, err
+	}
+	return notBefore.IsEmpty()
 }
 
 // flatTree refuses trees that run an instance other than once: JSCoP

@@ -1,7 +1,10 @@
 package jscop
 
 import (
+	"fmt"
+
 	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 	"github.com/tilefuse/tilefuse/scop"
 )
 
@@ -48,4 +51,26 @@ func FromProgram(p *scop.Program, sched presburger.UnionMap) (*Scop, error) {
 		out.Statements = append(out.Statements, st)
 	}
 	return out, nil
+}
+
+// FromTree is the JSCoP of p in tilefuse's names with the schedules of
+// tree t, which must schedule every statement of p, each instance once.
+func FromTree(p *scop.Program, t scheduletree.Tree) (*Scop, error) {
+	if err := flatTree(t); err != nil {
+		return nil, err
+	}
+	um, err := t.Map()
+	if err != nil {
+		return nil, err
+	}
+	have := map[string]bool{}
+	for _, m := range um.Maps() {
+		have[m.Space().In.Name] = true
+	}
+	for _, s := range p.Stmts {
+		if !have[s.Name] {
+			return nil, fmt.Errorf("the tree does not schedule statement %s of %s", s.Name, p.Name)
+		}
+	}
+	return FromProgram(p, um)
 }

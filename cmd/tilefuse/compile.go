@@ -100,7 +100,9 @@ type compileFlags struct {
 	limits                  *limitFlags
 	tree                    *string
 	unchecked               *bool
-	fs                      *flag.FlagSet
+	// jscop is --jscop where the command has it (compile, run).
+	jscop *jscopFiles
+	fs    *flag.FlagSet
 }
 
 func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
@@ -119,7 +121,7 @@ func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 		recomputeTables: fs.Bool("recompute-tables", false, "compute constant tables (a stage that reads no input and no parameter, as camera_pipe's tone curve) at every call: by default the CPU code computes them on a calling thread's first call and keeps them"),
 		limits:          addLimitFlags(fs, true),
 		tree:            fs.String("tree", "", "compile this schedule tree of SOURCE (JSON or isl YAML) instead of scheduling it"),
-		unchecked:       fs.Bool("unchecked", false, "with --tree: compile the tree even if it is illegal for SOURCE"),
+		unchecked:       fs.Bool("unchecked", false, "with --tree or --jscop: compile the schedule even if it is illegal for SOURCE"),
 		fs:              fs,
 	}
 }
@@ -132,6 +134,9 @@ func addCompileFlags(fs *flag.FlagSet, parallel bool) *compileFlags {
 func (f *compileFlags) userTree(e *env, cmd string, j *compileJob) (status int, done bool) {
 	fused := false
 	f.fs.Visit(func(fl *flag.Flag) { fused = fused || fl.Name == "fuse" })
+	if f.jscop != nil && len(*f.jscop) > 0 {
+		return f.jscopSchedule(e, cmd, j, fused)
+	}
 	switch {
 	case *f.tree == "" && *f.unchecked:
 		fmt.Fprintf(e.stderr, "tilefuse %s: --unchecked applies to a --tree TREE\n", cmd)
@@ -160,6 +165,25 @@ func (f *compileFlags) userTree(e *env, cmd string, j *compileJob) (status int, 
 		if status, refused := refuseIllegal(e, cmd, *f.tree, j.p, t); refused {
 			return status, true
 		}
+	}
+	j.opts.Tree = &t
+	return exitOK, false
+}
+
+// jscopSchedule reads --jscop into j's options, checked as userTree
+// checks a --tree.
+func (f *compileFlags) jscopSchedule(e *env, cmd string, j *compileJob, fused bool) (status int, done bool) {
+	switch {
+	case *f.tree != "":
+		fmt.Fprintf(e.stderr, "tilefuse %s: --tree and --jscop both give the schedule; pick one\n", cmd)
+		return exitUsage, true
+	case fused:
+		fmt.Fprintf(e.stderr, "tilefuse %s: --fuse schedules SOURCE; it does not apply to --jscop\n", cmd)
+		return exitUsage, true
+	}
+	t, status, done := jscopTree(e, cmd, j.p, *f.jscop, *f.unchecked)
+	if done {
+		return status, true
 	}
 	j.opts.Tree = &t
 	return exitOK, false
@@ -468,6 +492,7 @@ func runCompile(e *env, args []string) int {
 	cmd := lookup("compile")
 	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
 	cf := addCompileFlags(fs, true)
+	cf.jscop = addJSCoP(fs)
 	obj := fs.Bool("c", false, "build the IR and write the object file OUT")
 	out := fs.String("o", "", "the output: OUT.ll and OUT.h, or with -c the object file OUT")
 	pos, err := parseInterspersed(fs, e, cmd, compileHelp, args)

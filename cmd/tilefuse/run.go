@@ -78,6 +78,7 @@ func runRun(e *env, args []string) int {
 	cmd := lookup("run")
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	cf := addCompileFlags(fs, true)
+	cf.jscop = addJSCoP(fs)
 	dataset := fs.String("dataset", "", "PolyBench dataset: MINI, SMALL, MEDIUM, LARGE or EXTRALARGE")
 	size := fs.String("size", "", "parameter values N=V,...")
 	threads := fs.Int("threads", 0, "OpenMP threads (OMP_NUM_THREADS; 0 keeps the environment's)")

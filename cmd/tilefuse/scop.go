@@ -6,6 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+
+	"github.com/tilefuse/tilefuse/jscop"
+	"github.com/tilefuse/tilefuse/presburger"
 )
 
 const scopHelp = `
@@ -13,12 +16,15 @@ Prints the polyhedral program model of SOURCE: parameters and context,
 arrays, and for every statement its iteration domain, original schedule,
 body and access relations in isl notation. --format json prints the same
 as one JSON object per program (a list when SOURCE has several).
+--format jscop prints Polly's JSCoP of the program (one program: pick it
+with --func) in tilefuse's names: statements S0, S1, ..., the C array
+names, the original schedule; 'tilefuse tree --jscop' reads it back.
 ` + sourceHelp
 
 func runScop(e *env, args []string) int {
 	cmd := lookup("scop")
 	fs := flag.NewFlagSet("scop", flag.ContinueOnError)
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, json or jscop")
 	fn := fs.String("func", "", "only the program of this C function")
 	list := fs.Bool("list", false, "list the built-in sources")
 	if err := parseFlags(fs, e, cmd, scopHelp, args); err != nil {
@@ -32,8 +38,8 @@ func runScop(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "tilefuse scop: want one SOURCE; usage: tilefuse scop %s\n", cmd.args)
 		return exitUsage
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(e.stderr, "tilefuse scop: unknown format %q (text or json)\n", *format)
+	if *format != "text" && *format != "json" && *format != "jscop" {
+		fmt.Fprintf(e.stderr, "tilefuse scop: unknown format %q (text, json or jscop)\n", *format)
 		return exitUsage
 	}
 	progs, err := loadPrograms(fs.Arg(0), *fn)
@@ -44,6 +50,21 @@ func runScop(e *env, args []string) int {
 	// Everything is rendered before anything is written: no partial output.
 	var out bytes.Buffer
 	switch {
+	case *format == "jscop":
+		if len(progs) != 1 {
+			fmt.Fprintf(e.stderr, "tilefuse scop: %s has %d programs; a JSCoP file holds one (pick it with --func)\n", fs.Arg(0), len(progs))
+			return exitUsage
+		}
+		s, err := jscop.FromProgram(progs[0], presburger.UnionMap{})
+		var data []byte
+		if err == nil {
+			data, err = s.Marshal()
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tilefuse scop: %v\n", err)
+			return exitUsage
+		}
+		out.Write(data)
 	case *format == "json":
 		var v any = progs
 		if len(progs) == 1 {

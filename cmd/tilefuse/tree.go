@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/tilefuse/tilefuse/compiler"
 	"github.com/tilefuse/tilefuse/deps"
+	"github.com/tilefuse/tilefuse/jscop"
 	"github.com/tilefuse/tilefuse/scheduler"
 	"github.com/tilefuse/tilefuse/scheduletree"
 	"github.com/tilefuse/tilefuse/scop"
@@ -29,8 +31,14 @@ intermediate space).
 
 --format text is an outline for reading; json is the inspection format
 documented in package scheduletree (it round-trips, and check-tree reads
-it back); yaml is isl's format (isl_schedule_read_from_str reads it).
-` + limitsHelp + sourceHelp
+it back); yaml is isl's format (isl_schedule_read_from_str reads it);
+jscop is Polly's JSCoP with the tree's schedule as each statement's
+schedule map, in tilefuse's names (statements S0, S1, ..., the C array
+names). --polly FILE,... instead writes the tree's schedule into the
+JSCoP files Polly exported for SOURCE, in Polly's names, as FILE.tilefuse
+each: what 'opt -polly-import-jscop -polly-import-jscop-postfix=tilefuse'
+reads.
+` + jscopHelp + limitsHelp + sourceHelp
 
 const checkTreeHelp = `
 Checks that the schedule tree in TREE (JSON as printed by 'tilefuse tree
@@ -53,7 +61,11 @@ func runTree(e *env, args []string) int {
 	cmd := lookup("tree")
 	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
 	fuse := fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices())
-	format := fs.String("format", "text", "text, json or yaml")
+	format := fs.String("format", "text", "text, json, yaml or jscop")
+	jscopIn := addJSCoP(fs)
+	polly := &jscopFiles{}
+	fs.Var(polly, "polly", "write the tree's schedule into these JSCoP files of Polly's, as FILE.tilefuse (repeatable or FILE,FILE)")
+	unchecked := fs.Bool("unchecked", false, "with --jscop: print the schedule even if it is illegal for SOURCE")
 	tile := fs.String("tile", "", "tile sizes T,... (of the outermost permutable bands; of the live-out spaces with --fuse post)")
 	fn := fs.String("func", "", "the C function to compile, when SOURCE has several")
 	inline := addInline(fs)
@@ -67,8 +79,21 @@ func runTree(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "tilefuse tree: want one SOURCE; usage: tilefuse tree %s\n", cmd.args)
 		return exitUsage
 	}
-	if *format != "text" && *format != "json" && *format != "yaml" {
-		fmt.Fprintf(e.stderr, "tilefuse tree: unknown format %q (text, json or yaml)\n", *format)
+	if !slices.Contains([]string{"text", "json", "yaml", "jscop"}, *format) {
+		fmt.Fprintf(e.stderr, "tilefuse tree: unknown format %q (text, json, yaml or jscop)\n", *format)
+		return exitUsage
+	}
+	scheduling := false
+	fs.Visit(func(fl *flag.Flag) { scheduling = scheduling || fl.Name == "fuse" || fl.Name == "tile" })
+	switch {
+	case len(*jscopIn) > 0 && scheduling:
+		fmt.Fprintln(e.stderr, "tilefuse tree: --fuse and --tile schedule SOURCE; they do not apply to --jscop")
+		return exitUsage
+	case *unchecked && len(*jscopIn) == 0:
+		fmt.Fprintln(e.stderr, "tilefuse tree: --unchecked applies to --jscop")
+		return exitUsage
+	case len(*polly) > 0 && *format != "text":
+		fmt.Fprintln(e.stderr, "tilefuse tree: --polly writes JSCoP files; --format does not apply")
 		return exitUsage
 	}
 	strategy, err := parseStrategy("tree", *fuse)
@@ -86,17 +111,41 @@ func runTree(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitUsage
 	}
-	opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse, NoInline: !*inline, KeepScalars: *keepScalars, KeepLayout: *keepLayout}
-	if err := limits.apply("tree", &opts); err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return exitUsage
+	var t scheduletree.Tree
+	prog := p
+	if len(*jscopIn) > 0 {
+		var status int
+		var done bool
+		if t, status, done = jscopTree(e, "tree", p, *jscopIn, *unchecked); done {
+			return status
+		}
+	} else {
+		opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse, NoInline: !*inline, KeepScalars: *keepScalars, KeepLayout: *keepLayout}
+		if len(*polly) > 0 || *format == "jscop" {
+			// JSCoP describes the program as written: no inlining,
+			// scalar mapping or transposed copies.
+			opts.NoInline, opts.KeepScalars, opts.KeepLayout = true, true, true
+		}
+		if err := limits.apply("tree", &opts); err != nil {
+			fmt.Fprintln(e.stderr, err)
+			return exitUsage
+		}
+		r, err := compileIn(context.Background(), *limits.timeout, p, opts)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tilefuse tree: %s: %v\n", fs.Arg(0), err)
+			return exitUsage
+		}
+		t, prog = r.Tree(), r.Program
 	}
-	r, err := compileIn(context.Background(), *limits.timeout, p, opts)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "tilefuse tree: %s: %v\n", fs.Arg(0), err)
-		return exitUsage
+	if len(*polly) > 0 {
+		log, err := writeJSCoPs(prog, *polly, t)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tilefuse tree: %s\n", oneLine(err))
+			return exitUsage
+		}
+		fmt.Fprint(e.stdout, log)
+		return exitOK
 	}
-	t := r.Tree()
 	var out []byte
 	switch *format {
 	case "json":
@@ -104,6 +153,11 @@ func runTree(e *env, args []string) int {
 		out = append(out, '\n')
 	case "yaml":
 		out, err = scheduletree.MarshalYAML(t)
+	case "jscop":
+		var s *jscop.Scop
+		if s, err = jscop.FromTree(prog, t); err == nil {
+			out, err = s.Marshal()
+		}
 	default:
 		out = []byte(t.Text())
 	}
