@@ -197,7 +197,7 @@ func TestBenchErrors(t *testing.T) {
 		{"unknown benchmark", []string{"bench", "--limit=false", "polybench", "--only", "gemm,gemmm"}, `--only: unknown name "gemmm"`},
 		{"unknown pipeline", []string{"bench", "--limit=false", "polymage", "--only", "sharpen"}, `--only: unknown name "sharpen"`},
 		{"unknown strategy", []string{"bench", "--limit=false", "polybench", "--strategies", "fastest"}, `--strategies: unknown name "fastest" (known: none, min, smart, max, post, schedule, auto)`},
-		{"unknown peer", []string{"bench", "--limit=false", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly, polly-par, halide, halide-auto, halide-adams, halide-li)`},
+		{"unknown peer", []string{"bench", "--limit=false", "polybench", "--peers", "icc"}, `--peers: unknown name "icc" (known: gcc, gcc-serial, polly, polly-par, halide, halide-app, halide-auto, halide-adams, halide-li)`},
 		{"no columns", []string{"bench", "--limit=false", "polybench", "--peers", "", "--strategies", ""}, "no columns"},
 		{"bad baseline", []string{"bench", "--limit=false", "polybench", "--peers", "gcc-serial", "--baseline", "gcc"}, "--baseline gcc is not a column (auto, none, min, smart, max, post, gcc-serial)"},
 		{"bad format", []string{"bench", "--limit=false", "polybench", "--format", "xml"}, `unknown format "xml"`},
