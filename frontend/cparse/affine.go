@@ -132,6 +132,8 @@ func (c affCtx) ident(e *identExpr) (pwAff, error) {
 			return nil, errorf(e.at, "iterator %s used outside its loop", s.name)
 		}
 		return pwAff{{val: s.name}}, nil
+	case c.b.inductions[s] != nil:
+		return c.aff(c.b.inductions[s].value)
 	}
 	return nil, errorf(e.at, "data-dependent %s: reads %s", c.what, s.name)
 }

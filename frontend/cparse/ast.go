@@ -119,6 +119,13 @@ type (
 		then, els stmt // els is nil without else
 		elseAt    scop.Pos
 	}
+	// whileStmt is a while loop; the builder accepts the bounded ones
+	// (while.go).
+	whileStmt struct {
+		at   scop.Pos
+		cond expr
+		body stmt
+	}
 	pragmaStmt struct {
 		at  scop.Pos
 		end bool // #pragma endscop
@@ -143,6 +150,7 @@ func (s *declStmt) pos() scop.Pos   { return s.at }
 func (s *blockStmt) pos() scop.Pos  { return s.at }
 func (s *forStmt) pos() scop.Pos    { return s.at }
 func (s *ifStmt) pos() scop.Pos     { return s.at }
+func (s *whileStmt) pos() scop.Pos  { return s.at }
 func (s *pragmaStmt) pos() scop.Pos { return s.at }
 func (s *otherStmt) pos() scop.Pos  { return s.at }
 func (s *shapeStmt) pos() scop.Pos  { return s.at }

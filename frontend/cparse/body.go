@@ -129,6 +129,12 @@ func (b *builder) ident(e *identExpr) (scop.Expr, error) {
 			return nil, errorf(e.at, "iterator %s used outside its loop", s.name)
 		}
 		return &scop.Iter{At: e.at, Name: s.name, Index: i, T: s.t}, nil
+	case b.inductions[s] != nil:
+		x, err := b.value(b.inductions[s].value)
+		if err != nil {
+			return nil, err
+		}
+		return conv(x, s.t), nil
 	case len(s.dims) > 0:
 		return nil, errorf(e.at, "wrong number of subscripts for %s: got 0, want %d", s.name, len(s.dims))
 	}

@@ -37,6 +37,12 @@ type builder struct {
 	pos    *int
 	nq     int // existential variables made so far
 
+	// inductions are the counters of the enclosing while loops: read
+	// inside them as their affine values (while.go). declared holds
+	// every name of the function, which made-up iterators avoid.
+	inductions map[*symbol]*induction
+	declared   map[string]bool
+
 	stmts []*pending
 	cur   *scop.Stmt // statement whose body is being translated
 	mode  exprMode
@@ -62,7 +68,7 @@ func buildFunc(file string, u *unit, f *funcDef) (*scop.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &resolver{errs: &first{}}
+	r := &resolver{errs: &first{}, names: map[string]bool{}}
 	r.push()
 	for _, g := range u.globals {
 		r.declare(g, &symbol{global: true})
@@ -87,7 +93,7 @@ func buildFunc(file string, u *unit, f *funcDef) (*scop.Program, error) {
 	if r.errs.err != nil {
 		return nil, r.errs.err
 	}
-	b := &builder{file: file, fn: f, taken: map[string]bool{}}
+	b := &builder{file: file, fn: f, taken: map[string]bool{}, declared: r.names, inductions: map[*symbol]*induction{}}
 	for k := range islKeywords {
 		b.taken[k] = true
 	}
@@ -201,6 +207,8 @@ func nestedPragma(s stmt) error {
 			}
 		}
 	case *forStmt:
+		return nestedPragma(s.body)
+	case *whileStmt:
 		return nestedPragma(s.body)
 	case *ifStmt:
 		if err := nestedPragma(s.then); err != nil {

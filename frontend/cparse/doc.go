@@ -90,6 +90,18 @@
 // write subscript under such a condition, and a guarded block of several
 // statements that writes what its condition reads, are rejected.
 //
+// A while loop with a data-dependent exit (while.go) is accepted when it
+// bounds itself: the trailing statements of its body step integer
+// scalars, its counters, by constants, each counter is assigned an
+// affine start by the assignments just before the loop, and a conjunct
+// of its condition compares a counter with a bound in the direction it
+// moves (k = 0; while (k < n && A[k] > 0) { ...; k++; }). It becomes a
+// loop over a new iterator t >= 0 bounded by those conjuncts, in which
+// the counters read as start + step*t; the other conjuncts set a new int
+// flag, 1 before the loop and flag ? rest : 0 at the start of each
+// iteration, that guards the body as a data-dependent if does. The model
+// is exact; a while loop without such a bound is rejected.
+//
 // # Errors
 //
 // Parse and ParseFunc return the first problem as a *scop.Error with a

@@ -14,14 +14,20 @@ import (
 // (then-branch before else-branch; their domains are disjoint anyway).
 
 var unsupported = map[string]string{
-	"while": "while loop", "do": "do-while loop", "switch": "switch statement",
+	"do": "do-while loop", "switch": "switch statement",
 	"return": "return statement", "break": "break statement", "continue": "continue statement",
 	"goto": "goto statement", "label": "label", "case": "case label", "default": "default label",
 }
 
 func (b *builder) block(list []stmt) error {
-	for _, s := range list {
-		if err := b.stmt(s); err != nil {
+	for i, s := range list {
+		var err error
+		if w, ok := s.(*whileStmt); ok {
+			err = b.whileLoop(w, list[:i])
+		} else {
+			err = b.stmt(s)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -43,6 +49,8 @@ func (b *builder) stmt(s stmt) error {
 		return b.forLoop(s)
 	case *ifStmt:
 		return b.ifStmt(s)
+	case *whileStmt:
+		return b.whileLoop(s, nil)
 	case *otherStmt:
 		return errorf(s.at, "%s in the scop region is not supported", unsupported[s.what])
 	case *pragmaStmt:
@@ -156,10 +164,16 @@ func (b *builder) loopStep(s *forStmt, it *symbol) (int64, error) {
 	if s.post == nil {
 		return 0, errorf(s.at, "for loop without an increment")
 	}
+	return b.stepOf(s.post, it)
+}
+
+// stepOf reads an increment of it (it++, it--, it += c, it -= c or
+// it = it ± c with a positive constant c) and returns its signed step.
+func (b *builder) stepOf(post expr, it *symbol) (int64, error) {
 	isIt := func(e expr) bool { return isIter(e, it) }
 	var step expr
 	sign := int64(1)
-	switch e := s.post.(type) {
+	switch e := post.(type) {
 	case *postfixExpr:
 		if isIt(e.x) {
 			return map[string]int64{"++": 1, "--": -1}[e.op], nil
@@ -191,7 +205,7 @@ func (b *builder) loopStep(s *forStmt, it *symbol) (int64, error) {
 		}
 	}
 	if step == nil {
-		return 0, errorf(s.post.pos(), "loop increment must be %s++, %s--, %s += c or %s -= c", it.name, it.name, it.name, it.name)
+		return 0, errorf(post.pos(), "loop increment must be %s++, %s--, %s += c or %s -= c", it.name, it.name, it.name, it.name)
 	}
 	v, err := affCtx{b, "loop increment"}.aff(step)
 	if err != nil {

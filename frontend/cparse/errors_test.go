@@ -63,8 +63,22 @@ var errorCases = []struct {
 		"k.c:5:17: call to non-math function foo"},
 	{"math arity", kernel("A[i][j] = sqrt(1.0, 2.0);"),
 		"k.c:5:17: sqrt takes 1 argument, got 2"},
-	{"while", kernel("while (i < n) i++;"),
-		"k.c:5:7: while loop in the scop region is not supported"},
+	{"while without a counter", kernel("while (B[i] > 0) B[i] -= 1;"),
+		"k.c:5:7: while loop without a bound: its body must end by stepping a counter by a constant (k++) that its condition bounds, as in while (k < n && A[k] > 0) { ...; k++; }"},
+	{"while over an iterator", kernel("while (i < n) i++;"),
+		"k.c:5:21: assignment to loop iterator i (a while loop's counter must be a variable of its own)"},
+	{"while without a bound", whileKernel("k = 0; while (B[k] > 0) { A[i][k] = 1; k++; }"),
+		"k.c:5:21: while loop without a bound: no conjunct of (B[k] > 0) compares a counter (k) with a bound in the direction it moves"},
+	{"while bounded the wrong way", whileKernel("k = n; while (k < n && B[k] > 0) k--;"),
+		"k.c:5:21: while loop without a bound: no conjunct of ((k < n) && (B[k] > 0)) compares a counter (k) with a bound in the direction it moves"},
+	{"while counter written in the body", whileKernel("k = 0; while (k < n && B[k] > 0) { k = 3; k++; }"),
+		"k.c:5:42: k is a counter of the while loop at k.c:5:14: only the body's last statements may change it"},
+	{"while counter without a start", whileKernel("while (k < n && B[k] > 0) k++;"),
+		"k.c:5:7: counter k of the while loop must be assigned its start (an affine expression of iterators and size parameters) just before the loop"},
+	{"while counter with a data-dependent start", whileKernel("k = P[i]; while (k < n && B[k] > 0) k++;"),
+		"k.c:5:11: data-dependent start of counter k: reads P"},
+	{"scatter in a data-dependent while", whileKernel("k = 0; while (k < n && B[k] > 0) { A[P[k]][0] = 1; k++; }"),
+		"k.c:5:42: a write through a data-dependent subscript under a data-dependent condition is not supported (its element would be written where the condition is false)"},
 	{"do", kernel("do A[i][j] = 0; while (0);"),
 		"k.c:5:7: do-while loop in the scop region is not supported"},
 	{"goto", kernel("goto out;"),
@@ -184,6 +198,17 @@ var errorCases = []struct {
 func kernel(body string) string {
 	return "void k(int n, double A[100][100], double B[100], int P[100]) {\n" +
 		"  int i, j;\n" +
+		"  for (i = 0; i < n; i++)\n" +
+		"    for (j = 0; j < n; j++) {\n" +
+		"      " + body + "\n" +
+		"    }\n" +
+		"}\n"
+}
+
+// whileKernel is kernel with a third local, k, for while loops' counters.
+func whileKernel(body string) string {
+	return "void k(int n, double A[100][100], double B[100], int P[100]) {\n" +
+		"  int i, j, k;\n" +
 		"  for (i = 0; i < n; i++)\n" +
 		"    for (j = 0; j < n; j++) {\n" +
 		"      " + body + "\n" +

@@ -33,6 +33,8 @@ func TestAgainstGCC(t *testing.T) {
 		{"../../../internal/randprog/testdata/datadep/threshold.c", "threshold", []map[string]int64{{"n": 12}, {"n": 1}}},
 		{"../../../internal/randprog/testdata/datadep/indirect.c", "indirect", []map[string]int64{{"n": 12}}},
 		{"../../../internal/randprog/testdata/datadep/sparse.c", "sparse", []map[string]int64{{"n": 12}}},
+		// While loops with a data-dependent exit (while.go).
+		{"../../../internal/randprog/testdata/datadep/whiles.c", "whiles", []map[string]int64{{"n": 12}, {"n": 1}, {"n": 0}}},
 	}
 	for _, tc := range tests {
 		src, err := os.ReadFile(filepath.Join("testdata", tc.file))

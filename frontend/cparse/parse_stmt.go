@@ -83,7 +83,12 @@ func (p *parser) keywordStmt(at scop.Pos) stmt {
 		return s
 	case "for":
 		return p.forStmt(at)
-	case "while", "switch":
+	case "while":
+		p.next()
+		s := &whileStmt{at: at, cond: p.parenExpr()}
+		s.body = p.statement()
+		return s
+	case "switch":
 		what := p.tok.text
 		p.next()
 		p.parenExpr()

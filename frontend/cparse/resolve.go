@@ -32,6 +32,7 @@ func (s *symbol) isScalarInt() bool { return len(s.dims) == 0 && s.t.IsInt() }
 type resolver struct {
 	errs   *first
 	scopes []map[string]*symbol // [0] holds the globals
+	names  map[string]bool      // every name declared, for fresh names
 	seq    int
 }
 
@@ -65,6 +66,9 @@ func (r *resolver) declare(d *declarator, s *symbol) {
 		}
 	}
 	r.seq++
+	if r.names != nil {
+		r.names[d.name] = true
+	}
 	s.name, s.at, s.t, s.dims, s.seq = d.name, d.at, d.t, d.dims, r.seq
 	d.sym = s
 	inner[d.name] = s
@@ -153,6 +157,9 @@ func (r *resolver) stmt(s stmt) {
 		}
 		r.stmt(s.body)
 		r.pop()
+	case *whileStmt:
+		r.expr(s.cond)
+		r.stmt(s.body)
 	case *ifStmt:
 		r.expr(s.cond)
 		r.stmt(s.then)
