@@ -262,20 +262,10 @@ func (m *Mapping) before(sa, sb presburger.Map) (bool, error) {
 }
 
 // flatTree refuses trees that run an instance other than once: JSCoP
-// has one schedule map per statement.
+// holds one schedule per statement.
 func flatTree(t scheduletree.Tree) error {
-	var bad string
-	t.Walk(func(p scheduletree.Path, n *scheduletree.Node) bool {
-		switch {
-		case n.Kind() == scheduletree.KindExtension:
-			bad = "an extension node at " + p.String() + " (recomputed instances)"
-		case n.Kind() == scheduletree.KindMark && n.Mark() == scheduletree.MarkSkipped:
-			bad = "a skipped subtree at " + p.String()
-		}
-		return bad == ""
-	})
-	if bad != "" {
-		return fmt.Errorf("the tree has %s: a JSCoP holds one schedule per statement, each instance run once", bad)
+	if err := t.RunsOnce(); err != nil {
+		return fmt.Errorf("%w: a JSCoP holds one schedule per statement, each instance run once", err)
 	}
 	return nil
 }

@@ -331,3 +331,22 @@ func fromOpenScop(row []int64, rel Relation) []int64 {
 	r = append(r, row[1:1+no]...)
 	return append(r, row[1+no+ni:1+no+ni+nl]...)
 }
+
+// Set is the union of basic relations parts as a set in space sp (a
+// DOMAIN, or a CONTEXT in a parameter space); the locals are quantified
+// away.
+func Set(parts []Relation, sp presburger.Space) (presburger.Set, error) {
+	out := sp.Out
+	if sp.IsParams {
+		out = presburger.NewTuple("")
+	}
+	m, err := Map(parts, presburger.MapSpace(sp.Params, presburger.NewTuple(""), out))
+	if err != nil {
+		return presburger.EmptySet(sp), err
+	}
+	s, err := m.Range()
+	if err == nil && sp.IsParams {
+		s, err = s.Params()
+	}
+	return s, err
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tilefuse/tilefuse/presburger"
+	"github.com/tilefuse/tilefuse/scheduletree"
 	"github.com/tilefuse/tilefuse/scop"
 )
 
@@ -124,4 +125,27 @@ func writeRow(b *strings.Builder, flag int, r []int64, c presburger.Constraints)
 		fmt.Fprintf(b, "%3d", v)
 	}
 	b.WriteByte('\n')
+}
+
+// WriteTree is p in OpenScop with the schedule of tree t as each
+// statement's scattering. A tree that is not one schedule map per
+// statement (an extension node: post-tiling fusion) cannot be written.
+func WriteTree(p *scop.Program, t scheduletree.Tree) (string, error) {
+	if err := t.RunsOnce(); err != nil {
+		return "", fmt.Errorf("%w: OpenScop holds one scattering per statement, each instance run once", err)
+	}
+	um, err := t.Map()
+	if err != nil {
+		return "", err
+	}
+	have := map[string]bool{}
+	for _, m := range um.Maps() {
+		have[m.Space().In.Name] = true
+	}
+	for _, s := range p.Stmts {
+		if !have[s.Name] {
+			return "", fmt.Errorf("the tree does not schedule statement %s of %s", s.Name, p.Name)
+		}
+	}
+	return Write(p, um)
 }

@@ -317,3 +317,23 @@ func (t Tree) TimeDepth(p Path) (int, error) {
 	}
 	return depth, nil
 }
+
+// RunsOnce reports whether t runs every instance of its domain exactly
+// once, so that its Map is the whole schedule: it fails on the first
+// extension node (recomputed instances) or skipped subtree, naming it.
+func (t Tree) RunsOnce() error {
+	var bad string
+	t.Walk(func(p Path, n *Node) bool {
+		switch {
+		case n.Kind() == KindExtension:
+			bad = "an extension node at " + p.String() + " (recomputed instances)"
+		case n.Kind() == KindMark && n.Mark() == MarkSkipped:
+			bad = "a skipped subtree at " + p.String()
+		}
+		return bad == ""
+	})
+	if bad != "" {
+		return fmt.Errorf("the tree has %s", bad)
+	}
+	return nil
+}

@@ -121,7 +121,7 @@ func TestJSCoPPolly(t *testing.T) {
 	}
 	list := strings.Join(files, ",")
 	stdout, stderr, status := runCmd("", "run", "--jscop", list, "--dataset", "SMALL", "--repeat", "1", "--gcc=false", "polybench/2mm")
-	if status != exitOK || !strings.Contains(stdout, "ok") {
+	if status != exitOK || !strings.Contains(stdout, "ok") || !strings.Contains(stdout, "(the given schedule, parallel)") {
 		t.Fatalf("run --jscop: status %d\n%s\n%s", status, stdout, stderr)
 	}
 	stdout, stderr, status = runCmd("", "tree", "--fuse", "min", "--tile", "8", "--polly", files[0], "--polly", files[1], "polybench/2mm")

@@ -405,7 +405,11 @@ func runSizes(cmd string, j *compileJob, dataset, size string) (map[string]int64
 func runConfig(j *compileJob, threads int) string {
 	o := j.opts
 	s := "fuse " + o.Strategy.String()
-	if len(o.Tile.Sizes) > 0 {
+	if o.Tree != nil {
+		// --tree or --jscop: the schedule is the file's, not a strategy's.
+		s = "the given schedule"
+	}
+	if len(o.Tile.Sizes) > 0 && o.Tree == nil {
 		s += ", tile " + tiling.FormatSizes(o.Tile.Sizes)
 	}
 	if o.Target != emit.CPU {

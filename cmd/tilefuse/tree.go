@@ -12,6 +12,7 @@ import (
 	"github.com/tilefuse/tilefuse/compiler"
 	"github.com/tilefuse/tilefuse/deps"
 	"github.com/tilefuse/tilefuse/jscop"
+	"github.com/tilefuse/tilefuse/openscop"
 	"github.com/tilefuse/tilefuse/scheduler"
 	"github.com/tilefuse/tilefuse/scheduletree"
 	"github.com/tilefuse/tilefuse/scop"
@@ -61,7 +62,7 @@ func runTree(e *env, args []string) int {
 	cmd := lookup("tree")
 	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
 	fuse := fs.String("fuse", compiler.DefaultStrategy.String(), "fusion strategy: "+compiler.StrategyChoices())
-	format := fs.String("format", "text", "text, json, yaml or jscop")
+	format := fs.String("format", "text", "text, json, yaml, jscop or openscop")
 	jscopIn := addJSCoP(fs)
 	polly := &jscopFiles{}
 	fs.Var(polly, "polly", "write the tree's schedule into these JSCoP files of Polly's, as FILE.tilefuse (repeatable or FILE,FILE)")
@@ -79,8 +80,8 @@ func runTree(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "tilefuse tree: want one SOURCE; usage: tilefuse tree %s\n", cmd.args)
 		return exitUsage
 	}
-	if !slices.Contains([]string{"text", "json", "yaml", "jscop"}, *format) {
-		fmt.Fprintf(e.stderr, "tilefuse tree: unknown format %q (text, json, yaml or jscop)\n", *format)
+	if !slices.Contains([]string{"text", "json", "yaml", "jscop", "openscop"}, *format) {
+		fmt.Fprintf(e.stderr, "tilefuse tree: unknown format %q (text, json, yaml, jscop or openscop)\n", *format)
 		return exitUsage
 	}
 	scheduling := false
@@ -121,8 +122,8 @@ func runTree(e *env, args []string) int {
 		}
 	} else {
 		opts := compiler.Options{Strategy: strategy, Tile: tiling.Policy{Sizes: sizes}, Stop: compiler.StageFuse, NoInline: !*inline, KeepScalars: *keepScalars, KeepLayout: *keepLayout}
-		if len(*polly) > 0 || *format == "jscop" {
-			// JSCoP describes the program as written: no inlining,
+		if len(*polly) > 0 || *format == "jscop" || *format == "openscop" {
+			// JSCoP and OpenScop describe the program as written: no inlining,
 			// scalar mapping or transposed copies.
 			opts.NoInline, opts.KeepScalars, opts.KeepLayout = true, true, true
 		}
@@ -158,6 +159,10 @@ func runTree(e *env, args []string) int {
 		if s, err = jscop.FromTree(prog, t); err == nil {
 			out, err = s.Marshal()
 		}
+	case "openscop":
+		var text string
+		text, err = openscop.WriteTree(prog, t)
+		out = []byte(text)
 	default:
 		out = []byte(t.Text())
 	}
