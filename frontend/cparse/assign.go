@@ -265,13 +265,13 @@ func (b *builder) fixDiv(x *scop.Binary) (scop.Expr, error) {
 // signEmpty reports whether no point of the current statement's domain
 // satisfies cond.
 func (b *builder) signEmpty(cond string) (bool, error) {
-	s := b.cur
-	text := b.paramPrefix() + "{ " + s.Name + "[" + strings.Join(s.Iters, ", ") + "] : " + cond + " }"
+	// The enclosing loops and conditions, not b.cur's domain: a
+	// data-dependent condition is translated before the statements it
+	// guards exist (and after those of earlier loops).
+	conds := append([]string{cond}, b.conds...)
+	text := b.paramPrefix() + "{ [" + strings.Join(b.iterNames(), ", ") + "] : " + strings.Join(conds, " and ") + " }"
 	set, err := presburger.ParseSet(text)
 	if err != nil {
-		return false, err
-	}
-	if set, err = set.Intersect(s.Domain); err != nil {
 		return false, err
 	}
 	return set.IsEmpty()

@@ -169,6 +169,8 @@ var errorCases = []struct {
 		"k.c:5:19: subscript 1.5 of B is not an integer"},
 	{"negative dividend", kernel("A[i][j] = B[(i - 5) / 2];"),
 		"k.c:5:19: subscript ((i - 5) / 2) of B divides a value that may be negative"},
+	{"negative dividend in a data-dependent condition", kernel("if (B[(i - 5) / 2] > 0) A[i][j] = 1;"),
+		"k.c:5:13: subscript ((i - 5) / 2) of B divides a value that may be negative"},
 	{"division by zero", "void k(int n, double A[10]) {\n  int i;\n  for (i = 0; i < n / 0; i++)\n    A[i] = 0.0;\n}\n",
 		"k.c:3:19: division by zero in loop bound (n / 0)"},
 	{"floord divisor", "void k(int n, double A[10]) {\n  int i;\n  for (i = 0; i < floord(n, n); i++)\n    A[i] = 0.0;\n}\n",

@@ -122,13 +122,20 @@ func (b *builder) whileLoop(s *whileStmt, before []stmt) error {
 	if len(test) == 0 {
 		return b.stmt(s.body)
 	}
+	// The test is translated once its statement exists: a subscript's
+	// division is checked on that statement's domain (signEmpty).
+	running := flagSet(s.at, flag)
+	st, err := b.newStmt(s.cond.pos())
+	if err != nil {
+		return err
+	}
 	cond, err := b.cond(joinAnd(test))
 	if err != nil {
 		return err
 	}
-	running := flagSet(s.at, flag)
-	next := &scop.Select{At: cond.Position(), Cond: running, Then: conv(cond, scop.I32), Else: &scop.Const{At: s.at, T: scop.I32}}
-	if err := b.setFlag(cond.Position(), flag, next); err != nil {
+	st.Write = flag
+	st.Value = &scop.Select{At: cond.Position(), Cond: running, Then: conv(cond, scop.I32), Else: &scop.Const{At: s.at, T: scop.I32}}
+	if err := b.finishBody(st, scop.I32); err != nil {
 		return err
 	}
 	n := len(b.guards)

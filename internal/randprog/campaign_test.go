@@ -43,7 +43,11 @@ import (
 // only the combinations whose name (Combo.String) RE matches, such as
 // "strategy (post|auto), .*cuda-emulate"; TILEFUSE_CAMPAIGN_LOG=FILE appends
 // the long run's summary line to FILE (testdata/campaign.log is the
-// ledger of the documented runs).
+// ledger of the documented runs); TILEFUSE_CAMPAIGN_DATADEP=K generates
+// the programs whose seed is a multiple of K with the data-dependent
+// parts (Shape.DataDep: guards on values, scatters and gathers through
+// an index array, while loops; default 4 in CI, 0 in the long run, 1 for
+// all).
 func TestCampaign(t *testing.T) {
 	n, per, nativeEvery, nativePer := 200, 5, 10, 1
 	long := false
@@ -90,6 +94,15 @@ func TestCampaign(t *testing.T) {
 			t.Fatalf("TILEFUSE_CAMPAIGN_PARTS=%q: want a positive number", v)
 		}
 	}
+	dataDep := int64(4)
+	if long {
+		dataDep = 0
+	}
+	if v := os.Getenv("TILEFUSE_CAMPAIGN_DATADEP"); v != "" {
+		if dataDep, err = strconv.ParseInt(v, 10, 64); err != nil || dataDep < 0 {
+			t.Fatalf("TILEFUSE_CAMPAIGN_DATADEP=%q: want a number (0: none)", v)
+		}
+	}
 	workers := min(2, runtime.GOMAXPROCS(0))
 	if long {
 		workers = 1
@@ -130,7 +143,7 @@ func TestCampaign(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for seed := range seeds {
-				p := GenerateParts(seed, parts)
+				p := GenerateShape(seed, Shape{Parts: parts, DataDep: dataDep > 0 && seed%dataDep == 0})
 				combos := rotate(all, seed, per)
 				c := &Checker{Combos: combos, Toolchain: tc, Timeout: timeout, Native: func(p *Program, i int) bool {
 					// Which combinations run natively rotates with the seed too.
@@ -199,6 +212,9 @@ func TestCampaign(t *testing.T) {
 		total.Compile.Round(time.Millisecond), total.Interp.Round(time.Millisecond), total.Build.Round(time.Millisecond))
 	if v := os.Getenv("TILEFUSE_CAMPAIGN_MATCH"); v != "" {
 		summary += fmt.Sprintf(", combinations matching %q", v)
+	}
+	if dataDep > 0 {
+		summary += fmt.Sprintf(", data-dependent parts where the seed is a multiple of %d", dataDep)
 	}
 	t.Logf("campaign: %s", summary)
 	if f := os.Getenv("TILEFUSE_CAMPAIGN_LOG"); f != "" && long {

@@ -48,6 +48,9 @@ type array struct {
 	dims    []string
 	local   bool
 	written bool
+	// extent, when positive, is the one dimension's constant extent
+	// (hist) instead of dims'.
+	extent int
 }
 
 // loop is one level of a nest: its iterator and the parameter bounding it.
@@ -64,6 +67,13 @@ type gen struct {
 	body   strings.Builder
 	iters  map[string]bool
 	nstmt  int
+
+	// Data-dependent parts (Shape.DataDep): whether idx and hist are
+	// used, hist's element type, the while loops' counters.
+	indexed  bool
+	histInt  bool
+	nwhile   int
+	counters []string
 }
 
 // Generate returns the program of seed.
@@ -73,6 +83,12 @@ func Generate(seed int64) *Program { return GenerateParts(seed, 0) }
 // the seed); larger programs stress the scheduler and fusion more, and
 // cost more to compile.
 func GenerateParts(seed int64, parts int) *Program {
+	return GenerateShape(seed, Shape{Parts: parts})
+}
+
+// GenerateShape is the program of seed with shape sh.
+func GenerateShape(seed int64, sh Shape) *Program {
+	parts := sh.Parts
 	g := &gen{r: rand.New(rand.NewSource(seed)), iters: map[string]bool{}}
 	g.params = []string{"n"}
 	if g.r.Intn(2) == 0 {
@@ -92,8 +108,15 @@ func GenerateParts(seed int64, parts int) *Program {
 	if parts > 0 {
 		nparts = parts
 	}
+	kinds, drawn := 10, false
+	if sh.DataDep {
+		kinds = 14
+	}
 	for i := 0; i < nparts; i++ {
-		switch k := g.r.Intn(10); {
+		switch k := g.r.Intn(kinds); {
+		case k >= 10:
+			g.dataDep()
+			drawn = true
 		case k < 3:
 			g.nest()
 		case k < 4:
@@ -107,6 +130,9 @@ func GenerateParts(seed int64, parts int) *Program {
 		default:
 			g.scalar()
 		}
+	}
+	if sh.DataDep && !drawn {
+		g.dataDep() // at least one part of the kind asked for
 	}
 	fn := fmt.Sprintf("rp%d", seed)
 	if seed < 0 {
@@ -126,6 +152,10 @@ func GenerateParts(seed int64, parts int) *Program {
 		params["T"] = int64(g.r.Intn(4))
 		sig = append(sig, "int T")
 	}
+	if g.indexed {
+		g.arrays = append(g.arrays, &array{name: indexName, integer: true, dims: []string{g.params[0]}},
+			&array{name: histName, integer: g.histInt, extent: histLen})
+	}
 	var decls []string
 	for _, a := range g.arrays {
 		if a.local {
@@ -136,6 +166,9 @@ func GenerateParts(seed int64, parts int) *Program {
 	}
 	for _, s := range g.locals {
 		decls = append(decls, fmt.Sprintf("  double %s;\n", s))
+	}
+	if len(g.counters) > 0 {
+		decls = append(decls, fmt.Sprintf("  int %s;\n", strings.Join(g.counters, ", ")))
 	}
 	var its []string
 	for it := range g.iters {
@@ -169,6 +202,9 @@ func (g *gen) dims() []string {
 }
 
 func (g *gen) shape(a *array) string {
+	if a.extent > 0 {
+		return fmt.Sprintf("[%d]", a.extent)
+	}
 	var b strings.Builder
 	for _, p := range a.dims {
 		fmt.Fprintf(&b, "[%s + 4]", p)

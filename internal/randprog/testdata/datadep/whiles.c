@@ -1,6 +1,7 @@
 /* While loops with a data-dependent exit: the length of each row's
    leading run below a threshold, a countdown stepped by two that a
-   running value stops, and a while nested in a while whose inner
+   running value stops (a condition
+   dividing the counter), and a while nested in a while whose inner
    counter starts at the outer one's value. */
 void whiles(int n, double A[n + 16][n + 16], double B[n + 16], int len[n + 16], double C[n + 16][n + 16])
 {
@@ -21,6 +22,8 @@ void whiles(int n, double A[n + 16][n + 16], double B[n + 16], int len[n + 16], 
       B[i] = B[i] - A[k][i] * 0.25;
       if (B[i] < 1.0)
         C[k][i] += 1.0;
+      if (A[k / 2][i] > 2.0)
+        C[i][k] -= 0.5;
       m += 2;
       k--;
     }
