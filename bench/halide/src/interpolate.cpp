@@ -70,10 +70,14 @@ public:
             // value where it is opaque, the coarser estimate where not.
             Func Ux("Ux_" + std::to_string(l)), Uy("Uy_" + std::to_string(l));
             interp[l] = Func("interpolated_L" + std::to_string(l));
-            auto f = at(interp[l + 1], l + 1, l + 1);
+            // Not clamped: the reads of the coarser level stay within one
+            // pixel past its box, where it is 0 as on its ring, and a
+            // clamp there stays in Halide's vectorized interior as a
+            // gather (loop partitioning does not solve it through the
+            // halving).
+            Func f = interp[l + 1];
             Ux(x, y, c) = ring0(l, l + 1, (f(x, (y + 1) / 2, c) + f(x, (y + 2) / 2, c)) / 2.0f);
-            auto g = at(Ux, l, l + 1);
-            Uy(x, y, c) = ring0(l, l, (g((x + 1) / 2, y, c) + g((x + 2) / 2, y, c)) / 2.0f);
+            Uy(x, y, c) = ring0(l, l, (Ux((x + 1) / 2, y, c) + Ux((x + 2) / 2, y, c)) / 2.0f);
             interp[l](x, y, c) = ring0(l, l, D[l](x, y, c) + (1.0f - D[l](x, y, 3)) * Uy(x, y, c));
         }
         out(x, y, c) = interp[0](x + 1, y + 1, c) / interp[0](x + 1, y + 1, 3);
