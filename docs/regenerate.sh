@@ -3,9 +3,11 @@
 # TestDocsPictures (cmd/tilefuse/docs_test.go): it runs the command and
 # compares the output with the committed file, so a change that alters a
 # picture must come with the regenerated picture. docs/bench-polymage.json
-# is the output of a real run:
-#   go run ./cmd/tilefuse bench polymage --size 1024x1024 --only blur,harris,unsharp_mask,camera_pipe,interpolate,bilateral_grid \
-#     --strategies none,post --peers gcc --repeat 3 --format json > docs/bench-polymage.json
+# is the output of a real run (2026-12-07, 2-core AMD EPYC, load 0.5-1.4,
+# the Halide apps' tree at /work/halide-src):
+#   go run ./cmd/tilefuse bench polymage --strategies auto,post \
+#     --peers gcc,polly,halide,halide-app,halide-auto,halide-adams --halide-src DIR \
+#     --alloc caching --repeat 5 --json docs/bench-polymage.json
 set -e
 cd "$(dirname "$0")/.."
 go run ./cmd/tilefuse draw tiles --tile 16,16 --size R=36,C=36 polymage/harris -o docs/tiles-harris.svg
