@@ -8,10 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/tilefuse/tilefuse/frontend/cparse"
-	"github.com/tilefuse/tilefuse/openscop"
 	"github.com/tilefuse/tilefuse/polybench"
-	"github.com/tilefuse/tilefuse/presburger"
 )
 
 // oslMain reads an OpenScop file with the OpenScop library and prints
@@ -52,14 +49,7 @@ func TestOpenScopLibrary(t *testing.T) {
 	}
 	for _, k := range polybench.Kernels() {
 		t.Run(k.Name, func(t *testing.T) {
-			p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text, err := openscop.Write(p, presburger.UnionMap{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, text, sched := written(t, k)
 			file := filepath.Join(dir, k.Name+".scop")
 			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 				t.Fatal(err)
@@ -67,10 +57,6 @@ func TestOpenScopLibrary(t *testing.T) {
 			out, err := exec.Command(bin, file).Output()
 			if err != nil {
 				t.Fatalf("the OpenScop library refuses the file: %v", err)
-			}
-			sched := map[string]presburger.Map{}
-			for _, s := range p.Stmts {
-				sched[s.Name] = s.Schedule
 			}
 			checkRead(t, p, string(out), sched)
 		})

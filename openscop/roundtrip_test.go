@@ -22,18 +22,7 @@ import (
 func TestRoundTrip(t *testing.T) {
 	for _, k := range polybench.Kernels() {
 		t.Run(k.Name, func(t *testing.T) {
-			p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text, err := openscop.Write(p, presburger.UnionMap{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sched := map[string]presburger.Map{}
-			for _, s := range p.Stmts {
-				sched[s.Name] = s.Schedule
-			}
+			p, text, sched := written(t, k)
 			checkRead(t, p, text, sched)
 		})
 	}
@@ -44,7 +33,10 @@ func TestRoundTrip(t *testing.T) {
 func TestRoundTripTree(t *testing.T) {
 	for _, name := range []string{"gemm", "jacobi-2d", "2mm", "lu"} {
 		t.Run(name, func(t *testing.T) {
-			k := kernel(t, name)
+			k, ok := polybench.Lookup(name)
+			if !ok {
+				t.Fatalf("no kernel %s", name)
+			}
 			p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
 			if err != nil {
 				t.Fatal(err)
@@ -112,15 +104,23 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
-func kernel(t *testing.T, name string) polybench.Kernel {
+// written parses kernel k and writes it as OpenScop: the program, the
+// text and each statement's original schedule (its scattering).
+func written(t *testing.T, k polybench.Kernel) (*scop.Program, string, map[string]presburger.Map) {
 	t.Helper()
-	for _, k := range polybench.Kernels() {
-		if k.Name == name {
-			return k
-		}
+	p, err := cparse.ParseFunc(k.Name+".c", []byte(k.Source), k.Func)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatalf("no kernel %s", name)
-	return polybench.Kernel{}
+	text, err := openscop.Write(p, presburger.UnionMap{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sched := map[string]presburger.Map{}
+	for _, s := range p.Stmts {
+		sched[s.Name] = s.Schedule
+	}
+	return p, text, sched
 }
 
 // checkRead reads text and compares it with p and the scattering sched
