@@ -3,8 +3,8 @@
 // x is the column, y the row and c the channel (alpha is 3) of the
 // planar RGBA image, with a ghost ring of one pixel. Level l has rows
 // R >> l and columns C >> l inside a ring of one pixel on every side;
-// every filtered stage is 0 on its ring, as in the port, and the pyramid
-// geometry (a coarse pixel i over fine pixels 2i-1 and 2i) is the
+// every filtered stage is 0 on its ring, as in the port (here a select
+// where a consumer reads the ring, see below), and the pyramid geometry (a coarse pixel i over fine pixels 2i-1 and 2i) is the
 // port's.
 #include "Halide.h"
 
@@ -27,14 +27,17 @@ public:
 
     void generate() {
         Expr rows = img.dim(1).extent() - 2, cols = img.dim(0).extent() - 2;
-        // inside is the interior of rows of level rl and columns of level cl.
-        auto inside = [&](int rl, int cl) {
-            return x >= 1 && x <= (cols >> cl) && y >= 1 && y <= (rows >> rl);
-        };
-        // The selects and clamps are marked likely (as Halide's boundary
-        // conditions mark theirs): Halide then splits each loop into the
-        // edges and an interior without them, where loads are dense.
-        auto ring0 = [&](int rl, int cl, Expr v) { return select(likely(inside(rl, cl)), v, 0.0f); };
+        // The port's stages are 0 on their rings. Here a stage is set
+        // to 0 only on the part of its ring that some consumer reads
+        // where that consumer is off its own ring, and nowhere else: each
+        // select costs a vector comparison per condition in Halide's
+        // interiors (strict_float keeps loop partitioning from removing
+        // them), so fewer conditions run faster, with the same results.
+        // The down-sampling reads a level's first row and column (2x - 2
+        // at x = 1), the up-sampling its last ones ((x + 2) / 2 at the
+        // coarser level's last column), the output only the interior.
+        auto first = [&](Expr v) { return select(likely(x >= 1 && y >= 1), v, 0.0f); };
+        auto last = [&](int l, Expr v) { return select(likely(x <= (cols >> l) && y <= (rows >> l)), v, 0.0f); };
         // at reads f, whose rows are of level rl and columns of level cl,
         // clamped to its box: the interior's reads stay in the box anyway,
         // the clamp keeps Halide from computing each coarser level over
@@ -51,15 +54,23 @@ public:
         // The image clamped too: a schedule that computes a tile whole
         // (Mullapudi2016's) reads past the image at its edges.
         auto in = at(img, 0, 0);
-        D[0](x, y, c) = select(c < 3, in(x, y, c) * in(x, y, 3), in(x, y, 3));
+        // Column 0 of D[0] (the image's ring) is read only by Dx[1]'s
+        // column 0, which D[1] reads as 0 (Dx[1]'s ring): 0 here gives that.
+        D[0](x, y, c) = select(likely(x >= 1), select(c < 3, in(x, y, c) * in(x, y, 3), in(x, y, 3)), 0.0f);
         for (int l = 1; l < levels; l++) {
             // [1 2 1]/4 across rows, then columns, keeping every other line.
             Dx[l] = Func("Dx_" + std::to_string(l));
             D[l] = Func("D_" + std::to_string(l));
             auto f = at(D[l - 1], l - 1, l - 1);
-            Dx[l](x, y, c) = ring0(l, l - 1, (f(x, 2 * y - 2, c) + f(x, 2 * y - 1, c) * 2.0f + f(x, 2 * y, c)) * 0.25f);
+            // Of Dx's ring, D reads only column 0 where D is off its own
+            // ring, and that column reads column 0 of level l - 1, which
+            // is 0 (D's ring; for level 0, see D[0]): so Dx needs no
+            // select.
+            Dx[l](x, y, c) = (f(x, 2 * y - 2, c) + f(x, 2 * y - 1, c) * 2.0f + f(x, 2 * y, c)) * 0.25f;
             auto g = at(Dx[l], l, l - 1);
-            D[l](x, y, c) = ring0(l, l, (g(2 * x - 2, y, c) + g(2 * x - 1, y, c) * 2.0f + g(2 * x, y, c)) * 0.25f);
+            Expr d = (g(2 * x - 2, y, c) + g(2 * x - 1, y, c) * 2.0f + g(2 * x, y, c)) * 0.25f;
+            // The coarsest level is read by the up-sampling alone.
+            D[l](x, y, c) = l == levels - 1 ? last(l, d) : first(d);
         }
         // The coarsest level's interpolation is its down-sampled values,
         // a Func of its own (the app's), so that they are scheduled apart.
@@ -74,11 +85,14 @@ public:
             // pixel past its box, where it is 0 as on its ring, and a
             // clamp there stays in Halide's vectorized interior as a
             // gather (loop partitioning does not solve it through the
-            // halving).
+            // halving). No selects on Ux and Uy either: the part of their
+            // rings that is read, their last column, reads the coarser
+            // level's last column, 0.
             Func f = interp[l + 1];
-            Ux(x, y, c) = ring0(l, l + 1, (f(x, (y + 1) / 2, c) + f(x, (y + 2) / 2, c)) / 2.0f);
-            Uy(x, y, c) = ring0(l, l, (Ux((x + 1) / 2, y, c) + Ux((x + 2) / 2, y, c)) / 2.0f);
-            interp[l](x, y, c) = ring0(l, l, D[l](x, y, c) + (1.0f - D[l](x, y, 3)) * Uy(x, y, c));
+            Ux(x, y, c) = (f(x, (y + 1) / 2, c) + f(x, (y + 2) / 2, c)) / 2.0f;
+            Uy(x, y, c) = (Ux((x + 1) / 2, y, c) + Ux((x + 2) / 2, y, c)) / 2.0f;
+            Expr v = D[l](x, y, c) + (1.0f - D[l](x, y, 3)) * Uy(x, y, c);
+            interp[l](x, y, c) = l == 0 ? v : last(l, v);
         }
         out(x, y, c) = interp[0](x + 1, y + 1, c) / interp[0](x + 1, y + 1, 3);
     }
