@@ -45,8 +45,13 @@ public:
             auto src = lv.at(f, l - 1, l - 1);
             std::vector<Var> args = {x, y};
             args.insert(args.end(), lead.begin(), lead.end());
-            Dx(args) = lv.ring0(l, l - 1, (src(x, 2 * y - 3, ks) + src(x, 2 * y - 2, ks) * 3.0f +
-                                         src(x, 2 * y - 1, ks) * 3.0f + src(x, 2 * y, ks)) * 0.125f);
+            // Of Dx's ring, D reads only where D is on its own ring, but
+            // for Dx's columns 1 and cols + 2, which read f's ring: 0
+            // above level 1, so Dx needs no select there (each select is
+            // a vector comparison per condition in Halide's interiors).
+            Expr dx = (src(x, 2 * y - 3, ks) + src(x, 2 * y - 2, ks) * 3.0f + src(x, 2 * y - 1, ks) * 3.0f +
+                       src(x, 2 * y, ks)) * 0.125f;
+            Dx(args) = l == 1 ? lv.ring0(l, l - 1, dx) : dx;
             auto d = lv.at(Dx, l, l - 1);
             D(args) = lv.ring0(l, l, (d(2 * x - 3, y, ks) + d(2 * x - 2, y, ks) * 3.0f +
                                    d(2 * x - 1, y, ks) * 3.0f + d(2 * x, y, ks)) * 0.125f);
@@ -59,9 +64,21 @@ public:
             args.insert(args.end(), lead.begin(), lead.end());
             auto src = lv.at(f, l + 1, l + 1);
             Expr h = y / 2;
-            Ux(args) = lv.ring0(l, l + 1, select(y % 2 == 0, src(x, h, ks) * 0.25f + src(x, h + 1, ks) * 0.75f,
-                                              src(x, h + 2, ks) * 0.25f + src(x, h + 1, ks) * 0.75f));
-            auto u = lv.at(Ux, l, l + 1);
+            // Ux needs no select: U reads Ux's rows only where U is off
+            // its ring, and its ring columns read f's ring, 0.
+            Ux(args) = select(y % 2 == 0, src(x, h, ks) * 0.25f + src(x, h + 1, ks) * 0.75f,
+                              src(x, h + 2, ks) * 0.25f + src(x, h + 1, ks) * 0.75f);
+            // Nor clamps on U's reads of Ux: loop partitioning cannot
+            // solve a clamp through x / 2, which then stays in the
+            // vectorized interior as a gather. Off U's ring the reads
+            // stay in Ux's box; on U's ring, where the values are not
+            // used, they may go a column past it (Ux's reads of f are
+            // clamped).
+            auto u = [&](Expr xx, Expr yy, std::vector<Expr> rest) {
+                std::vector<Expr> a = {xx, yy};
+                a.insert(a.end(), rest.begin(), rest.end());
+                return Ux(a);
+            };
             Expr w = x / 2;
             U(args) = lv.ring0(l, l, select(x % 2 == 0, u(w, y, ks) * 0.25f + u(w + 1, y, ks) * 0.75f,
                                          u(w + 2, y, ks) * 0.25f + u(w + 1, y, ks) * 0.75f));
